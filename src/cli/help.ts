@@ -1,0 +1,47 @@
+/** `--help` texts. */
+
+export const MAIN_HELP = `guardrail-proxy: guardrails between applications and LLM providers
+
+Usage:
+  guardrail-proxy [serve] [options]      start the HTTP server
+  guardrail-proxy validate [options]     check policies and the models config
+  guardrail-proxy scan [options] [TEXT | -]
+                                         run a guard check from the terminal
+  guardrail-proxy --help | --version
+
+Run 'guardrail-proxy <command> --help' for the options of a command.
+`;
+
+export const SERVE_HELP = `Usage: guardrail-proxy [serve] [options]
+
+Options (each sets the variable in brackets, and wins over it):
+  --host HOST                 interface to bind (SVC_GUARDRAILS_HOST, default 0.0.0.0)
+  --port PORT                 TCP port (SVC_GUARDRAILS_PORT, default 8000)
+  --policy-source local|api   where policies come from (SVC_GUARDRAILS_POLICY_SOURCE, default local)
+  --policy-dir PATH           policy directory, local mode (SVC_GUARDRAILS_POLICY_DIR, default ./policies)
+  --default-config ID         policy used when a request names none (SVC_GUARDRAILS_DEFAULT_CONFIG_ID)
+  --models-config PATH        models config file (SVC_GUARDRAILS_MODELS_CONFIG)
+  --name NAME                 instance name on the platform dashboard (SVC_GUARDRAILS_INSTANCE_NAME)
+  --reload                    restart on source changes, development only (SVC_GUARDRAILS_RELOAD)
+  --log-level LEVEL           debug, info, warning or error (SVC_GUARDRAILS_LOG_LEVEL, default info)
+  --help, --version
+
+SVC_KEY (the licence key) is required. See README.md for every variable.
+`;
+
+export const VALIDATE_HELP = `Usage: guardrail-proxy validate [--policy-dir PATH] [--models-config PATH]
+
+Checks every policy in the directory and the models config. Prints one line per problem
+(file, field, reason) and exits 1 when there is any, 0 when all is valid.
+`;
+
+export const SCAN_HELP = `Usage: guardrail-proxy scan --config-id ID [--policy-dir PATH] [--stage input|output] [TEXT | -]
+       guardrail-proxy scan --config-id ID --jsonl -
+
+Runs a guard check and prints the guard result as JSON, with 'results': one entry per guardrail
+that ran ({name, stage, tripped, enforced, confidence?, info}).
+  TEXT          the text to check; '-' (or nothing) reads all of stdin
+  --stage       input (pre_flight then input; default) or output
+  --jsonl -     read one {"text": ...} object per stdin line, write one result per line
+Exit status: 0 allowed, 1 blocked (single text), 2 usage or policy error.
+`;

@@ -1,0 +1,62 @@
+/**
+ * The command line: `serve` (the default), `validate`, `scan`, `--help`, `--version`. Returns
+ * the exit status; usage and start-up errors print one line on stderr and give 2.
+ */
+import { VERSION } from "../version.ts";
+import type { Environment } from "../settings.ts";
+import { parseArgs, type OptionSpec } from "./args.ts";
+import { StartupError, UsageError } from "./errors.ts";
+import { MAIN_HELP, SCAN_HELP, SERVE_HELP, VALIDATE_HELP } from "./help.ts";
+import { runScan } from "./scan.ts";
+import { runServe } from "./serve.ts";
+import { runValidate } from "./validate.ts";
+
+const value: OptionSpec = { value: true };
+const flag: OptionSpec = { value: false };
+const COMMON = { help: flag, version: flag };
+
+const COMMANDS = {
+  serve: {
+    help: SERVE_HELP,
+    options: { ...COMMON, host: value, port: value, "policy-source": value, "policy-dir": value, "default-config": value, "models-config": value, name: value, reload: flag, "log-level": value },
+    run: runServe,
+  },
+  validate: { help: VALIDATE_HELP, options: { ...COMMON, "policy-dir": value, "models-config": value }, run: runValidate },
+  scan: { help: SCAN_HELP, options: { ...COMMON, "policy-dir": value, "config-id": value, stage: value, jsonl: value }, run: runScan },
+} as const;
+
+type CommandName = keyof typeof COMMANDS;
+
+export async function runCli(argv: readonly string[], env: Environment): Promise<number> {
+  const first = argv[0];
+  const named = first !== undefined && first in COMMANDS;
+  const name: CommandName = named ? (first as CommandName) : "serve";
+  const command = COMMANDS[name];
+  try {
+    if (!named && (first === "--help" || first === "-h")) {
+      process.stdout.write(MAIN_HELP);
+      return 0;
+    }
+    const args = parseArgs(named ? argv.slice(1) : argv, command.options);
+    if (args.options.has("help")) {
+      process.stdout.write(command.help);
+      return 0;
+    }
+    if (args.options.has("version")) {
+      process.stdout.write(`guardrail-proxy ${VERSION}\n`);
+      return 0;
+    }
+    if (name === "serve" && args.positionals.length > 0) throw new UsageError(`unknown command '${args.positionals[0]}'`);
+    return await command.run(args, env, argv);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      process.stderr.write(`guardrail-proxy: ${e.message}\n${name === "serve" && !named ? MAIN_HELP : command.help}`);
+      return 2;
+    }
+    if (e instanceof StartupError) {
+      process.stderr.write(`guardrail-proxy: ${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * `guardrail-proxy validate`: every policy of the directory and the models config. One line per
+ * problem naming file, field and reason; exit 1 when there is any problem.
+ */
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { formatIssues } from "../schema/check.ts";
+import { compilePolicy } from "../policy/compile.ts";
+import { isValidPolicyId, listPolicyIds, locatePolicy, shadowedFiles } from "../policy/discovery.ts";
+import { PolicyError } from "../policy/errors.ts";
+import { policyWarnings } from "../policy/lint.ts";
+import { parsePolicyText, readPolicyFile } from "../policy/load.ts";
+import { applyOptions, loadSettings, type Environment } from "../settings.ts";
+import { loadModelsConfig, ModelsConfigError } from "../upstream/models-config.ts";
+import type { ParsedArgs } from "./args.ts";
+
+export async function runValidate(args: ParsedArgs, env: Environment): Promise<number> {
+  const settings = loadSettings(applyOptions(env, args.options), { requireLicence: false });
+  const out: string[] = [];
+  let problems = 0;
+  const problem = (line: string) => {
+    problems++;
+    out.push(`error: ${line}`);
+  };
+  const dir = settings.policyDir;
+
+  let ids: string[] = [];
+  try {
+    ids = listPolicyIds(dir);
+    for (const name of readdirSync(dir)) {
+      const id = name.replace(/\.(json|ya?ml)$/, "");
+      if (!isValidPolicyId(id)) out.push(`warning: ${join(dir, name)}: '${id}' is not a valid policy id (letters, digits, '.', '_' and '-'); ignored`);
+    }
+  } catch (e) {
+    if (!(e instanceof PolicyError)) throw e;
+    problem(e.message);
+  }
+  if (ids.length === 0 && problems === 0) out.push(`warning: no policies found in ${dir}`);
+
+  for (const id of ids) {
+    try {
+      const located = locatePolicy(dir, id);
+      if (!located) continue;
+      for (const shadowed of shadowedFiles(dir, id)) out.push(`warning: ${shadowed}: shadowed by ${located.path} (same policy id '${id}')`);
+      const document = parsePolicyText(located.path, readPolicyFile(located.path));
+      const result = compilePolicy(id, document);
+      if (!result.ok) {
+        for (const issue of result.issues) problem(`${located.path}: ${formatIssues([issue])}`);
+        continue;
+      }
+      for (const w of policyWarnings(result.policy, document)) out.push(`warning: ${located.path}: ${w}`);
+      out.push(`ok: ${located.path} (config_id '${id}')`);
+    } catch (e) {
+      if (!(e instanceof PolicyError)) throw e;
+      problem(e.message);
+    }
+  }
+
+  if (settings.defaultConfigId && !ids.includes(settings.defaultConfigId)) {
+    problem(`SVC_GUARDRAILS_DEFAULT_CONFIG_ID: no policy '${settings.defaultConfigId}' in ${dir}`);
+  }
+
+  if (settings.modelsConfigPath) {
+    try {
+      const entries = loadModelsConfig(settings.modelsConfigPath);
+      out.push(`ok: ${settings.modelsConfigPath} (${entries.length} models)`);
+    } catch (e) {
+      if (!(e instanceof ModelsConfigError)) throw e;
+      problem(e.message);
+    }
+  }
+
+  process.stdout.write(out.join("\n") + "\n");
+  if (problems > 0) process.stdout.write(`${problems} problem${problems === 1 ? "" : "s"} found\n`);
+  return problems > 0 ? 1 : 0;
+}

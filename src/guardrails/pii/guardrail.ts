@@ -1,0 +1,65 @@
+/** The `PII` guardrail: SPEC "PII guardrail settings" and "PII result". */
+import { Type, type Static } from "@sinclair/typebox";
+import type { GuardrailDefinition, Masker } from "../types.ts";
+import { ALL_ENTITY_TYPES, type EntityType } from "./entities.ts";
+import { PiiEngine } from "./engine.ts";
+
+export const PiiConfigSchema = Type.Object(
+  {
+    entities: Type.Optional(Type.Array(Type.Union(ALL_ENTITY_TYPES.map((e) => Type.Literal(e))), { uniqueItems: true })),
+    block: Type.Optional(Type.Boolean()),
+    detect_encoded_pii: Type.Optional(Type.Boolean()),
+    allow_list: Type.Optional(Type.Array(Type.String())),
+  },
+  { additionalProperties: false },
+);
+export type PiiConfig = Static<typeof PiiConfigSchema>;
+
+/** SPEC "PII result". Holds matched values: returned by `scan`, never logged. */
+export type PiiResult = {
+  readonly guardrail_name: "PII";
+  readonly detected_entities: Readonly<Record<string, readonly string[]>>;
+  readonly entity_types_checked: readonly EntityType[];
+  readonly checked_text: string;
+  readonly block_mode: boolean;
+  readonly pii_detected: boolean;
+  readonly detect_encoded_pii: boolean;
+};
+
+export function createPiiMasker(config: PiiConfig): Masker {
+  const entities = config.entities ?? ALL_ENTITY_TYPES;
+  const block = config.block ?? false;
+  const detectEncoded = config.detect_encoded_pii ?? false;
+  const engine = new PiiEngine({ entities, allowList: config.allow_list ?? [], detectEncoded });
+  return {
+    kind: "masker",
+    name: "PII",
+    mask(text) {
+      const scan = engine.scan(text);
+      const detected: Record<string, string[]> = {};
+      for (const d of scan.detections) (detected[d.entity] ??= []).push(d.value);
+      const labels = Object.keys(detected);
+      const info: PiiResult = {
+        guardrail_name: "PII",
+        detected_entities: detected,
+        entity_types_checked: entities,
+        checked_text: scan.masked,
+        block_mode: block,
+        pii_detected: scan.detections.length > 0,
+        detect_encoded_pii: detectEncoded,
+      };
+      // `block: false` only masks; `block: true` also trips. Either way the value is masked,
+      // so a detection that does not end up blocking never carries the value upstream.
+      return { text: scan.masked, tripped: block && labels.length > 0, labels, info };
+    },
+  };
+}
+
+export const piiDefinition: GuardrailDefinition<PiiConfig> = {
+  name: "PII",
+  kind: "masker",
+  configSchema: PiiConfigSchema,
+  suppressEnforcementByDefault: true,
+  create: createPiiMasker,
+  describe: (labels) => `PII detected (${labels.join(", ")})`,
+};

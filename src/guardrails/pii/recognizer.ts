@@ -1,0 +1,87 @@
+/**
+ * A recogniser finds candidate values of one entity type in normalised text. Every recogniser
+ * must run in time linear in the text: regular expressions here are bounded in length or
+ * anchored on a rare character, never an unbounded run that is retried at every position.
+ */
+import type { EntityType } from "./entities.ts";
+
+export interface Recognizer {
+  readonly entity: EntityType;
+  /** Breaks ties between overlapping detections of equal length: higher is more specific. */
+  readonly priority: number;
+  /** Calls `emit` for each accepted value, as a half-open span of `text`. */
+  find(text: string, emit: (start: number, end: number) => void): void;
+}
+
+export interface RegexRecognizerSpec {
+  readonly entity: EntityType;
+  readonly priority: number;
+  /** Must be global (`g`). Matches are candidates; `validate` and `context` decide. */
+  readonly pattern: RegExp;
+  /** Capture group holding the value; 0 (the whole match) by default. Needs the `d` flag. */
+  readonly group?: number;
+  /** Format check such as a checksum; gets the matched value. */
+  readonly validate?: (value: string) => boolean;
+  /** When set, one of these lower-case words must occur shortly before the value. */
+  readonly context?: readonly string[];
+  /** Characters before the value searched for context words; 64 by default. */
+  readonly contextWindow?: number;
+}
+
+export function regexRecognizer(spec: RegexRecognizerSpec): Recognizer {
+  if (!spec.pattern.global) throw new Error(`pattern for ${spec.entity} must be global`);
+  const group = spec.group ?? 0;
+  if (group > 0 && !spec.pattern.hasIndices) throw new Error(`pattern for ${spec.entity} needs the d flag`);
+  const window = spec.contextWindow ?? 64;
+  return {
+    entity: spec.entity,
+    priority: spec.priority,
+    find(text, emit) {
+      const re = spec.pattern;
+      re.lastIndex = 0;
+      for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+        if (m[0].length === 0) {
+          re.lastIndex++;
+          continue;
+        }
+        let start = m.index;
+        let value = m[0];
+        if (group > 0) {
+          const range = m.indices?.[group];
+          if (!range) continue;
+          start = range[0];
+          value = text.slice(range[0], range[1]);
+        }
+        if (spec.validate && !spec.validate(value)) continue;
+        if (spec.context && !hasContext(text, start, spec.context, window)) continue;
+        emit(start, start + value.length);
+      }
+    },
+  };
+}
+
+/** True when one of `words` occurs as a word in the `window` characters before `at`. */
+export function hasContext(text: string, at: number, words: readonly string[], window: number): boolean {
+  const before = text.slice(Math.max(0, at - window), at).toLowerCase();
+  for (const word of words) {
+    let from = 0;
+    for (;;) {
+      const i = before.indexOf(word, from);
+      if (i === -1) break;
+      const prev = i > 0 ? before.charCodeAt(i - 1) : 32;
+      const next = i + word.length < before.length ? before.charCodeAt(i + word.length) : 32;
+      if (!isWordChar(prev) && !isWordChar(next)) return true;
+      from = i + 1;
+    }
+  }
+  return false;
+}
+
+function isWordChar(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+}
+
+/** Only the digits of a value, for checksums over values written with separators. */
+export function digitsOf(value: string): string {
+  return value.replace(/\D/g, "");
+}

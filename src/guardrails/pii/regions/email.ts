@@ -1,0 +1,61 @@
+/**
+ * EMAIL_ADDRESS. Scanned outward from each `@` instead of with one regular expression: a
+ * pattern like `[\w.]+@...` is retried at every position of a long run of word characters and
+ * goes quadratic, while expanding from the rare `@` touches each character at most twice.
+ * Values inside URL query parameters (`?email=a@b.co&x=1`) are found because `=`, `&` and `?`
+ * end the local part.
+ */
+import type { Recognizer } from "../recognizer.ts";
+
+const MAX_LOCAL = 64;
+const MAX_DOMAIN = 253;
+
+function isLocalChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 46 || c === 95 || c === 37 || c === 43 || c === 45 || c === 39;
+}
+
+function isDomainChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 46 || c === 45;
+}
+
+function isLetter(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+}
+
+/** Domain of at least two labels, a letter TLD of 2+ characters (or an IDN `xn--` TLD). */
+function validDomain(domain: string): boolean {
+  if (domain.length > MAX_DOMAIN) return false;
+  const labels = domain.split(".");
+  if (labels.length < 2) return false;
+  for (const label of labels) {
+    if (label.length === 0 || label.length > 63 || label.startsWith("-") || label.endsWith("-")) return false;
+  }
+  const tld = labels[labels.length - 1]!;
+  if (tld.startsWith("xn--")) return true;
+  if (tld.length < 2) return false;
+  for (let i = 0; i < tld.length; i++) if (!isLetter(tld.charCodeAt(i))) return false;
+  return true;
+}
+
+export const emailRecognizer: Recognizer = {
+  entity: "EMAIL_ADDRESS",
+  priority: 80,
+  find(text, emit) {
+    let at = text.indexOf("@");
+    let floor = 0; // Characters before `floor` belong to an earlier candidate.
+    while (at !== -1) {
+      let start = at;
+      while (start > floor && isLocalChar(text.charCodeAt(start - 1))) start--;
+      while (start < at && (text.charCodeAt(start) === 46 || text.charCodeAt(start) === 39)) start++; // no leading dot or quote
+      let end = at + 1;
+      while (end < text.length && isDomainChar(text.charCodeAt(end))) end++;
+      while (end > at + 1 && (text.charCodeAt(end - 1) === 46 || text.charCodeAt(end - 1) === 45)) end--; // sentence dot
+      const localLen = at - start;
+      if (localLen > 0 && localLen <= MAX_LOCAL && validDomain(text.slice(at + 1, end)) && !text.slice(start, at).includes("..")) {
+        emit(start, end);
+      }
+      floor = Math.max(at + 1, end);
+      at = text.indexOf("@", at + 1);
+    }
+  },
+};

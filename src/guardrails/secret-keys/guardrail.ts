@@ -1,0 +1,119 @@
+/** The `SecretKeys` guardrail (DECISIONS §3): API keys, tokens, private keys, passwords. */
+import { Type, type Static } from "@sinclair/typebox";
+import { normalizeText, toOriginalSpan } from "../text/normalize.ts";
+import { unsafePatternReason } from "../text/regex-safety.ts";
+import { replaceSpans, resolveOverlaps, type Span } from "../text/spans.ts";
+import { GuardrailConfigError, type GuardrailDefinition, type Masker } from "../types.ts";
+import { looksRandom, type EntropyRule } from "./entropy.ts";
+import { ASSIGNMENT_PATTERN, findPrivateKeys, PREFIXED_PATTERNS, TOKEN_PATTERN, URL_PASSWORD_PATTERN, type SecretPattern } from "./patterns.ts";
+
+export const SecretKeysConfigSchema = Type.Object(
+  {
+    block: Type.Optional(Type.Boolean()),
+    threshold: Type.Optional(Type.Union([Type.Literal("strict"), Type.Literal("balanced"), Type.Literal("permissive")])),
+    custom_patterns: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
+  },
+  { additionalProperties: false },
+);
+export type SecretKeysConfig = Static<typeof SecretKeysConfigSchema>;
+type Threshold = NonNullable<SecretKeysConfig["threshold"]>;
+
+/**
+ * What each threshold adds to the vendor formats, private keys and URL passwords that every
+ * threshold catches. `strict` catches more and accepts more false positives.
+ */
+const ENTROPY_RULES: Record<Threshold, EntropyRule | null> = {
+  strict: { minLength: 16, minEntropy: 3.0, minHexLength: 32, mixedCase: false },
+  balanced: { minLength: 24, minEntropy: 3.7, minHexLength: 40, mixedCase: true },
+  permissive: null,
+};
+
+/** Values after `password=` that are references or placeholders, not secrets. */
+const NOT_A_VALUE = /^(?:[$%{<(*]|\*+$|x+$|null$|none$|undefined$|true$|false$|process\.env|os\.environ|env\[)|\(/i;
+
+export function createSecretKeysMasker(config: SecretKeysConfig): Masker {
+  const block = config.block ?? false;
+  const threshold: Threshold = config.threshold ?? "balanced";
+  const entropy = ENTROPY_RULES[threshold];
+  const custom = (config.custom_patterns ?? []).map((source, i) => compileCustom(source, i));
+  const patterns: readonly SecretPattern[] = [...PREFIXED_PATTERNS, URL_PASSWORD_PATTERN, ...custom];
+  const assignments = threshold === "permissive" ? null : ASSIGNMENT_PATTERN;
+
+  return {
+    kind: "masker",
+    name: "SecretKeys",
+    mask(original) {
+      const norm = normalizeText(original);
+      const text = norm.text;
+      const found: Span[] = [];
+      findPrivateKeys(text, (start, end) => found.push({ start, end, label: "private_key", priority: 100 }));
+      for (const sp of patterns) findAll(sp, text, (start, end) => found.push({ start, end, label: sp.kind, priority: 90 }));
+      if (assignments) {
+        findAll(assignments, text, (start, end) => {
+          if (!NOT_A_VALUE.test(text.slice(start, end))) found.push({ start, end, label: assignments.kind, priority: 60 });
+        });
+      }
+      if (entropy) {
+        TOKEN_PATTERN.lastIndex = 0;
+        for (let m = TOKEN_PATTERN.exec(text); m !== null; m = TOKEN_PATTERN.exec(text)) {
+          if (looksRandom(m[0], entropy)) found.push({ start: m.index, end: m.index + m[0].length, label: "high_entropy_token", priority: 10 });
+        }
+      }
+      const kept = resolveOverlaps(found).map((s) => {
+        const [start, end] = toOriginalSpan(norm, s.start, s.end);
+        return { start, end, replacement: "<SECRET_KEY>", kind: s.label };
+      });
+      const kinds = [...new Set(kept.map((k) => k.kind))];
+      const masked = replaceSpans(original, kept);
+      return {
+        text: masked,
+        tripped: block && kept.length > 0,
+        labels: kinds,
+        info: {
+          guardrail_name: "SecretKeys",
+          secrets_detected: kept.length > 0,
+          detected_kinds: kinds,
+          count: kept.length,
+          threshold,
+          block_mode: block,
+          checked_text: masked,
+        },
+      };
+    },
+  };
+}
+
+/** Runs a pattern; when it has a first capture group, only that group is reported. */
+function findAll(sp: SecretPattern, text: string, emit: (start: number, end: number) => void): void {
+  const re = sp.pattern;
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    if (m[0].length === 0) {
+      re.lastIndex++;
+      continue;
+    }
+    const g = m.indices?.[1];
+    if (g) emit(g[0], g[1]);
+    else emit(m.index, m.index + m[0].length);
+  }
+}
+
+function compileCustom(source: string, index: number): SecretPattern {
+  const path = `custom_patterns[${index}]`;
+  const unsafe = unsafePatternReason(source);
+  if (unsafe) throw new GuardrailConfigError(path, `pattern refused: ${unsafe}`);
+  try {
+    return { kind: "custom", pattern: new RegExp(source, "g") };
+  } catch (e) {
+    throw new GuardrailConfigError(path, `invalid regular expression: ${(e as Error).message}`);
+  }
+}
+
+export const secretKeysDefinition: GuardrailDefinition<SecretKeysConfig> = {
+  name: "SecretKeys",
+  kind: "masker",
+  configSchema: SecretKeysConfigSchema,
+  suppressEnforcementByDefault: false,
+  create: createSecretKeysMasker,
+  describe: (labels) => `secret detected (${labels.join(", ")})`,
+};

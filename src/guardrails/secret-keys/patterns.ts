@@ -1,0 +1,80 @@
+/**
+ * Credential formats. Linear time is a design rule here: every pattern opens with a lookbehind
+ * that forbids a start inside a run of its own body characters, so a long hostile run is tried
+ * once per pattern rather than once per position, and every run ends where its character class
+ * ends (no backtracking search for a suffix).
+ */
+
+export interface SecretPattern {
+  /** Low-cardinality kind, safe for logs and metrics. */
+  readonly kind: string;
+  /** Global regex; when it has a capture group 1 (with the `d` flag) only that group is masked. */
+  readonly pattern: RegExp;
+}
+
+const B = "(?<![A-Za-z0-9_-])"; // token start
+const E = "(?![A-Za-z0-9_-])"; // token end
+
+function p(kind: string, source: string, flags = "g"): SecretPattern {
+  return { kind, pattern: new RegExp(source, flags) };
+}
+
+/** Vendor formats with distinctive prefixes: precise at every threshold. */
+export const PREFIXED_PATTERNS: readonly SecretPattern[] = [
+  p("openai_key", `${B}sk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,}${E}`),
+  p("anthropic_key", `${B}sk-ant-[a-z0-9]{2,10}-[A-Za-z0-9_-]{20,}${E}`),
+  p("aws_access_key_id", `(?<![A-Z0-9])(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|ANPA|ANVA|APKA)[A-Z0-9]{16}(?![A-Z0-9])`),
+  p("github_token", `${B}(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,255}${E}`),
+  p("github_token", `${B}github_pat_[A-Za-z0-9_]{22,255}${E}`),
+  p("gitlab_token", `${B}glpat-[A-Za-z0-9_-]{20,}${E}`),
+  p("slack_token", `${B}xox[abposr]-[A-Za-z0-9-]{10,}${E}`),
+  p("slack_webhook", `https://hooks\\.slack\\.com/services/[A-Za-z0-9/_-]{20,}`),
+  p("stripe_key", `${B}(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}${E}`),
+  p("google_api_key", `${B}AIza[0-9A-Za-z_-]{35}${E}`),
+  p("google_oauth_secret", `${B}GOCSPX-[A-Za-z0-9_-]{28}${E}`),
+  p("twilio_key", `${B}SK[0-9a-f]{32}${E}`),
+  p("sendgrid_key", `${B}SG\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}${E}`),
+  p("npm_token", `${B}npm_[A-Za-z0-9]{36}${E}`),
+  p("pypi_token", `${B}pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}${E}`),
+  p("huggingface_token", `${B}hf_[A-Za-z0-9]{34,}${E}`),
+  p("azure_connection_string", `AccountKey=[A-Za-z0-9+/=]{40,}`),
+  p("jwt", `${B}eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}${E}`),
+];
+
+/**
+ * `password = "..."`, `db_password: ...`, `api_key=...`: only the value is masked. A `_` may
+ * precede the name so that prefixed variable names are caught.
+ */
+export const ASSIGNMENT_PATTERN: SecretPattern = p(
+  "credential_assignment",
+  `(?<![A-Za-z0-9])(?:password|passwd|pwd|pass|secret|client_secret|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|access[_-]?token|auth[_-]?token|private[_-]?key|token)["']?[ \\t]*[:=][ \\t]*["']?([^\\s"',;]{6,})`,
+  "gid",
+);
+
+/** `scheme://user:password@host`: the password is masked. */
+export const URL_PASSWORD_PATTERN: SecretPattern = p("url_password", `(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}://[^\\s/:@]{1,256}:([^\\s/@]{1,256})@`, "gd");
+
+/** Candidates for the entropy test: long runs of key-like characters. */
+export const TOKEN_PATTERN = /(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/=_-]{16,}/g;
+
+const BEGIN_KEY = /-----BEGIN ((?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?)-----/g;
+
+/**
+ * PEM private key blocks, found by searching for the END marker from each BEGIN. A block with
+ * no END is masked to the end of the text: a truncated key is still a key.
+ */
+export function findPrivateKeys(text: string, emit: (start: number, end: number) => void): void {
+  BEGIN_KEY.lastIndex = 0;
+  for (let m = BEGIN_KEY.exec(text); m !== null; m = BEGIN_KEY.exec(text)) {
+    const endMarker = `-----END ${m[1]}-----`;
+    const at = text.indexOf(endMarker, m.index + m[0].length);
+    // Masking to the end covers every later BEGIN too, so each character is searched once.
+    if (at === -1) {
+      emit(m.index, text.length);
+      return;
+    }
+    const end = at + endMarker.length;
+    emit(m.index, end);
+    BEGIN_KEY.lastIndex = end;
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * The contract every guardrail meets. Guardrails are pure functions of (text, config): no HTTP,
+ * no environment, no SDKs. A definition validates its config once and returns a ready check.
+ */
+import type { TSchema } from "@sinclair/typebox";
+
+/** Free-form details for the scan output. May hold matched values: never logged. */
+export type GuardrailInfo = Readonly<Record<string, unknown>>;
+
+interface Finding {
+  /** The guardrail detected what it looks for and is configured to trip on it. */
+  readonly tripped: boolean;
+  /**
+   * Safe, low-cardinality names for what was found (entity types, secret kinds). These go to
+   * logs, metrics and block messages, so they never hold the matched text.
+   */
+  readonly labels: readonly string[];
+  readonly info: GuardrailInfo;
+}
+
+export interface MaskOutcome extends Finding {
+  /** The text with detections replaced; the very same string when nothing was masked. */
+  readonly text: string;
+}
+
+export interface Detection extends Finding {
+  /** Score in [0, 1] for detectors that have one. */
+  readonly confidence?: number;
+}
+
+/** Conversation seen by detectors that read context (LLM-judged checks). */
+export interface DetectContext {
+  /** Earlier turns, oldest first, already masked. */
+  readonly history: readonly { readonly role: string; readonly text: string }[];
+  readonly signal?: AbortSignal;
+}
+
+/** Rewrites text (PII, SecretKeys, URLFilter). Masking runs before any detector of its stage. */
+export interface Masker {
+  readonly kind: "masker";
+  readonly name: string;
+  mask(text: string): MaskOutcome;
+}
+
+/** Judges text without changing it (Keywords, PromptInjection, ...). */
+export interface Detector {
+  readonly kind: "detector";
+  readonly name: string;
+  detect(text: string, context: DetectContext): Detection | Promise<Detection>;
+}
+
+export type Guardrail = Masker | Detector;
+
+/** Registry entry: a name, a config schema, and a factory that builds a ready check once. */
+export interface GuardrailDefinition<C = unknown> {
+  readonly name: string;
+  readonly kind: Guardrail["kind"];
+  /** Typebox schema of the `config` object; unknown fields are rejected. */
+  readonly configSchema: TSchema;
+  /** `suppress_enforcement` when the policy entry omits it (SPEC: `true` for PII only). */
+  readonly suppressEnforcementByDefault: boolean;
+  /**
+   * Builds the check from a config that passed `configSchema`. Throws `GuardrailConfigError`
+   * for problems a schema cannot express (an invalid regular expression, say).
+   */
+  create(config: C): Guardrail;
+  /** A block reason for callers and logs. Built from labels only, never from matched text. */
+  describe(labels: readonly string[]): string;
+}
+
+export class GuardrailConfigError extends Error {
+  override readonly name = "GuardrailConfigError";
+  constructor(
+    /** Path inside `config`, such as `custom_patterns[1]`. */
+    readonly path: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Thrown by a check that could not reach a verdict (its judge model errored or timed out). The
+ * message is shown to callers and logged, so it carries no request content and no credentials.
+ */
+export class GuardrailUnavailableError extends Error {
+  override readonly name = "GuardrailUnavailableError";
+}

@@ -1,0 +1,95 @@
+/**
+ * The Elysia application: request hooks (audit, caller tokens, body limit, JSON parsing),
+ * error mapping, and the routes. Listening is `server.ts`'s business.
+ */
+import { Elysia, ValidationError } from "elysia";
+import { PolicyError } from "../policy/errors.ts";
+import { formatIssues, toIssues } from "../schema/check.ts";
+import { finishAudit, startAudit } from "./audit.ts";
+import { readJsonBody, checkDeclaredLength } from "./body.ts";
+import { callerCheck } from "./caller-auth.ts";
+import { requestContext, type AppDeps } from "./context.ts";
+import { ApiError, errorBody, errorFlavor } from "./errors.ts";
+import { guardRoutes } from "./routes/guard.ts";
+import { metaRoutes } from "./routes/meta.ts";
+
+export function createApp(deps: AppDeps) {
+  const checkCaller = callerCheck(deps.settings.authTokens);
+  const limit = deps.settings.maxBodyBytes;
+  return (
+    new Elysia({ normalize: false })
+      .use(requestContext)
+      .onRequest((ctx) => {
+        const path = pathOf(ctx.request.url);
+        ctx.audit = startAudit(ctx.request, path);
+        checkCaller?.(ctx.request, path);
+        checkDeclaredLength(ctx.request, limit);
+      })
+      .onParse(({ request }) => readJsonBody(request, limit))
+      .onError((ctx) => {
+        const err = toApiError(ctx.code, ctx.error, ctx.request);
+        if (err.status >= 500 && err.code === "internal_error") {
+          deps.log.error("unexpected error", { path: ctx.audit?.path, error: errorName(ctx.error), stack: stackFrames(ctx.error) });
+        }
+        ctx.set.status = err.status;
+        return errorBody(err, errorFlavor(ctx.audit?.path ?? pathOf(ctx.request.url)));
+      })
+      .onAfterResponse((ctx) => {
+        if (!ctx.audit || ctx.audit.deferred) return;
+        finishAudit(ctx.audit, numericStatus(ctx.set.status), ctx.route || "unmatched", deps);
+      })
+      .use(metaRoutes(deps))
+      .use(guardRoutes(deps))
+  );
+}
+
+export type App = ReturnType<typeof createApp>;
+
+const POLICY_STATUS: Record<PolicyError["code"], [number, ApiError["code"]]> = {
+  config_id_required: [422, "config_id_required"],
+  policy_not_found: [422, "policy_not_found"],
+  invalid_policy: [422, "invalid_policy"],
+  policy_unreadable: [500, "internal_error"],
+};
+
+function toApiError(code: unknown, error: unknown, request: Request): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof PolicyError) {
+    const [status, apiCode] = POLICY_STATUS[error.code];
+    return new ApiError(status, apiCode, error.message);
+  }
+  if (error instanceof ValidationError) {
+    const issues = toIssues(error.all);
+    const where = error.type === "body" ? "request body" : `request ${error.type}`;
+    return new ApiError(422, "validation_error", `${where}: ${formatIssues(issues)}`);
+  }
+  if (code === "PARSE") {
+    const cause = (error as Error).cause;
+    if (cause instanceof ApiError) return cause;
+    return new ApiError(422, "validation_error", "request body is not valid JSON");
+  }
+  if (code === "NOT_FOUND") return new ApiError(404, "not_found", `no route for ${request.method} ${pathOf(request.url)}`);
+  return new ApiError(500, "internal_error", "internal error");
+}
+
+/** The path of a request URL without parsing the whole URL (hot path). */
+export function pathOf(url: string): string {
+  const schemeEnd = url.indexOf("://");
+  const start = url.indexOf("/", schemeEnd === -1 ? 0 : schemeEnd + 3);
+  if (start === -1) return "/";
+  const q = url.indexOf("?", start);
+  return q === -1 ? url.slice(start) : url.slice(start, q);
+}
+
+function numericStatus(status: unknown): number {
+  return typeof status === "number" ? status : 200;
+}
+
+function errorName(e: unknown): string {
+  return e instanceof Error ? e.name : typeof e;
+}
+
+/** Code locations only: the first line of a stack is the message, which may quote input. */
+function stackFrames(e: unknown): string | undefined {
+  return e instanceof Error ? e.stack?.split("\n").slice(1, 6).join("\n") : undefined;
+}

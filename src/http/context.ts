@@ -1,0 +1,20 @@
+/**
+ * What every route handler can reach: the request's audit record (set by the app's
+ * `onRequest` hook) and the service's dependencies.
+ */
+import { Elysia } from "elysia";
+import type { Logger } from "../log/logger.ts";
+import type { Metrics } from "../metrics/metrics.ts";
+import type { PolicyStore } from "../policy/store.ts";
+import type { Settings } from "../settings.ts";
+import type { RequestAudit } from "./audit.ts";
+
+export interface AppDeps {
+  readonly settings: Settings;
+  readonly policies: PolicyStore;
+  readonly log: Logger;
+  readonly metrics: Metrics;
+}
+
+/** Declares the per-request `audit` on the context; the app assigns a fresh one per request. */
+export const requestContext = new Elysia({ name: "request-context" }).decorate("audit", undefined as unknown as RequestAudit);

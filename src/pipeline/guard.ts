@@ -1,0 +1,44 @@
+/**
+ * A guard check on one text (SPEC "POST /v1/guard/input" and "/v1/guard/output"), shared by
+ * the guard endpoints and the `scan` command.
+ */
+import type { CompiledPolicy } from "../policy/compile.ts";
+import { runInputStages, runOutputStage } from "./pipeline.ts";
+import type { GuardrailRun } from "./types.ts";
+
+export type GuardStage = "input" | "output";
+
+export interface GuardResponse {
+  readonly allowed: boolean;
+  /** Set only when masking changed the text and nothing blocked; never for output. */
+  readonly sanitized_text: string | null;
+  readonly guardrail: string | null;
+  readonly message: string | null;
+}
+
+export interface GuardOutcome {
+  readonly response: GuardResponse;
+  readonly runs: readonly GuardrailRun[];
+}
+
+export async function guardText(policy: CompiledPolicy, stage: GuardStage, text: string): Promise<GuardOutcome> {
+  if (stage === "output") {
+    const verdict = await runOutputStage(policy, [text]);
+    const block = verdict.block;
+    return {
+      response: { allowed: !block, sanitized_text: null, guardrail: block?.guardrail ?? null, message: block?.message ?? null },
+      runs: verdict.runs,
+    };
+  }
+  const verdict = await runInputStages(policy, [{ role: "user", text }]);
+  const block = verdict.block;
+  return {
+    response: {
+      allowed: !block,
+      sanitized_text: !block && verdict.changed ? verdict.segments[0]!.text : null,
+      guardrail: block?.guardrail ?? null,
+      message: block?.message ?? null,
+    },
+    runs: verdict.runs,
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * One stage of a policy over a conversation. Maskers run first, in list order, over every
+ * segment, so detectors (and any LLM they call) only ever see masked text. Detectors then run
+ * concurrently on the judged text. The reported block is the first enforcing guardrail in list
+ * order; detectors listed after an enforcing masker are skipped, as their verdict cannot
+ * change the outcome.
+ */
+import { GuardrailUnavailableError, type Detector, type Masker } from "../guardrails/types.ts";
+import type { CompiledEntry, CompiledPolicy } from "../policy/compile.ts";
+import type { StageName } from "../policy/schema.ts";
+import type { Block, GuardrailRun, Segment, StageResult } from "./types.ts";
+
+export async function runStage(policy: CompiledPolicy, stage: StageName, input: readonly Segment[], signal?: AbortSignal): Promise<StageResult> {
+  const entries = policy.stages[stage];
+  if (entries.length === 0) return { segments: input, runs: [], block: null };
+  const runs: (GuardrailRun | undefined)[] = new Array(entries.length);
+  let segments = input;
+  let firstEnforcingMasker = entries.length;
+  for (const entry of entries) {
+    if (entry.guardrail.kind !== "masker") continue;
+    const masked = applyMasker(policy, entry, entry.guardrail, segments);
+    runs[entry.index] = masked.run;
+    segments = masked.segments;
+    if (masked.run.enforced) firstEnforcingMasker = Math.min(firstEnforcingMasker, entry.index);
+  }
+  const detectors = entries.filter((e) => e.guardrail.kind === "detector" && e.index < firstEnforcingMasker);
+  if (detectors.length > 0) {
+    const { text, history } = judged(stage, segments);
+    await Promise.all(
+      detectors.map(async (entry) => {
+        runs[entry.index] = await runDetector(policy, entry, entry.guardrail as Detector, text, history, signal);
+      }),
+    );
+  }
+  const done = runs.filter((r): r is GuardrailRun => r !== undefined);
+  const blocking = done.find((r) => r.enforced);
+  return { segments, runs: done, block: blocking ? toBlock(entries, blocking) : null };
+}
+
+/**
+ * The text detectors judge. Input stages: the latest turn, meaning the user and tool segments
+ * after the last assistant segment (an agent's tool results can carry an indirect injection);
+ * the earlier segments are history. Output: all assistant text.
+ */
+function judged(stage: StageName, segments: readonly Segment[]): { text: string; history: readonly Segment[] } {
+  if (stage === "output") return { text: segments.map((s) => s.text).join("\n\n"), history: [] };
+  let end = segments.length;
+  while (end > 0 && segments[end - 1]!.role === "assistant") end--; // a trailing assistant prefill
+  let start = end;
+  while (start > 0 && segments[start - 1]!.role !== "assistant") start--;
+  const turn = segments.slice(start, end);
+  const text = turn.length === 1 ? turn[0]!.text : turn.map((s) => s.text).join("\n\n");
+  return { text, history: segments.slice(0, start) };
+}
+
+function enforces(policy: CompiledPolicy, entry: CompiledEntry): boolean {
+  return policy.mode === "block" && !entry.suppressEnforcement;
+}
+
+function applyMasker(policy: CompiledPolicy, entry: CompiledEntry, masker: Masker, segments: readonly Segment[]): { run: GuardrailRun; segments: readonly Segment[] } {
+  try {
+    let out: Segment[] | null = null;
+    let tripped = false;
+    const labels = new Set<string>();
+    let info = {};
+    for (let i = 0; i < segments.length; i++) {
+      const seg = segments[i]!;
+      const result = masker.mask(seg.text);
+      tripped ||= result.tripped;
+      for (const l of result.labels) labels.add(l);
+      info = result.info;
+      if (result.text !== seg.text) {
+        out ??= segments.slice();
+        out[i] = { role: seg.role, text: result.text };
+      }
+    }
+    const run: GuardrailRun = { name: entry.name, stage: entry.stage, tripped, enforced: tripped && enforces(policy, entry), labels: [...labels], info };
+    return { run, segments: out ?? segments };
+  } catch (e) {
+    return { run: failedRun(policy, entry, e), segments };
+  }
+}
+
+async function runDetector(
+  policy: CompiledPolicy,
+  entry: CompiledEntry,
+  detector: Detector,
+  text: string,
+  history: readonly Segment[],
+  signal: AbortSignal | undefined,
+): Promise<GuardrailRun> {
+  try {
+    const d = await detector.detect(text, { history, signal });
+    return {
+      name: entry.name,
+      stage: entry.stage,
+      tripped: d.tripped,
+      enforced: d.tripped && enforces(policy, entry),
+      confidence: d.confidence,
+      labels: d.labels,
+      info: d.info,
+    };
+  } catch (e) {
+    return failedRun(policy, entry, e);
+  }
+}
+
+/**
+ * A guardrail that could not run counts as tripped when its `on_error` is `block` (fail
+ * closed), and then enforces like any trip; with `on_error: allow` it is passed over.
+ */
+function failedRun(policy: CompiledPolicy, entry: CompiledEntry, e: unknown): GuardrailRun {
+  const reason = e instanceof GuardrailUnavailableError ? e.message : "internal error";
+  const tripped = entry.onError === "block";
+  return { name: entry.name, stage: entry.stage, tripped, enforced: tripped && enforces(policy, entry), labels: [], info: {}, error: reason };
+}
+
+function toBlock(entries: readonly CompiledEntry[], run: GuardrailRun): Block {
+  const entry = entries.find((e) => e.name === run.name);
+  if (run.error !== undefined) {
+    return { guardrail: run.name, stage: run.stage, cause: "unavailable", message: `${run.name} guardrail could not run (${run.error})` };
+  }
+  const reason = entry ? entry.definition.describe(run.labels) : "triggered";
+  return { guardrail: run.name, stage: run.stage, cause: "enforced", message: `${run.name} guardrail triggered: ${reason}` };
+}

@@ -1,0 +1,40 @@
+/** What the pipeline reads and reports. Free of HTTP and of any API family's format. */
+import type { GuardrailInfo } from "../guardrails/types.ts";
+import type { StageName } from "../policy/schema.ts";
+
+/** One piece of text of a conversation, in order. System prompts are not segments. */
+export interface Segment {
+  readonly role: "user" | "assistant" | "tool";
+  readonly text: string;
+}
+
+/** The outcome of one guardrail on one request. */
+export interface GuardrailRun {
+  readonly name: string;
+  readonly stage: StageName;
+  readonly tripped: boolean;
+  /** The trip stops the pipeline (policy mode `block` and enforcement not suppressed). */
+  readonly enforced: boolean;
+  readonly confidence?: number;
+  /** Safe labels (entity types, kinds); never matched text. */
+  readonly labels: readonly string[];
+  readonly info: GuardrailInfo;
+  /** Set when the guardrail failed to run; a short reason without request content. */
+  readonly error?: string;
+}
+
+export interface Block {
+  readonly guardrail: string;
+  readonly stage: StageName;
+  /** `enforced`: the guardrail tripped; `unavailable`: it could not run and `on_error` is block. */
+  readonly cause: "enforced" | "unavailable";
+  /** Human-readable, names the guardrail, carries no request content. */
+  readonly message: string;
+}
+
+export interface StageResult {
+  /** The segments after masking; the very same array when nothing was masked. */
+  readonly segments: readonly Segment[];
+  readonly runs: readonly GuardrailRun[];
+  readonly block: Block | null;
+}

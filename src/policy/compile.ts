@@ -1,0 +1,83 @@
+/**
+ * Turns a parsed policy document into ready checks: the document schema, then each entry's
+ * guardrail name and config. Every problem is collected, so one `validate` run lists them all.
+ */
+import { findGuardrail, guardrailNames } from "../guardrails/registry.ts";
+import { GuardrailConfigError, type Guardrail, type GuardrailDefinition } from "../guardrails/types.ts";
+import { compileChecker, joinPath, type SchemaIssue } from "../schema/check.ts";
+import type { TSchema } from "@sinclair/typebox";
+import { checkPolicyDocument, STAGES, type PolicyMode, type StageName } from "./schema.ts";
+
+export interface CompiledEntry {
+  readonly name: string;
+  readonly stage: StageName;
+  /** Position in its stage: the first enforcing entry in list order is the one reported. */
+  readonly index: number;
+  readonly guardrail: Guardrail;
+  readonly definition: GuardrailDefinition;
+  readonly suppressEnforcement: boolean;
+  readonly onError: "block" | "allow";
+}
+
+export interface CompiledPolicy {
+  /** The `config_id`, or `platform` in `api` mode. */
+  readonly id: string;
+  readonly mode: PolicyMode;
+  readonly stages: Readonly<Record<StageName, readonly CompiledEntry[]>>;
+}
+
+export type CompileResult = { readonly ok: true; readonly policy: CompiledPolicy } | { readonly ok: false; readonly issues: readonly SchemaIssue[] };
+
+const configCheckers = new Map<TSchema, ReturnType<typeof compileChecker>>();
+
+function configChecker(schema: TSchema): ReturnType<typeof compileChecker> {
+  let checker = configCheckers.get(schema);
+  if (!checker) {
+    checker = compileChecker(schema);
+    configCheckers.set(schema, checker);
+  }
+  return checker;
+}
+
+export function compilePolicy(id: string, document: unknown): CompileResult {
+  const checked = checkPolicyDocument(document);
+  if (!checked.ok) return { ok: false, issues: checked.issues };
+  const doc = checked.value;
+  const issues: SchemaIssue[] = [];
+  const stages = { pre_flight: [], input: [], output: [] } as Record<StageName, CompiledEntry[]>;
+  for (const stage of STAGES) {
+    const entries = doc[stage]?.guardrails ?? [];
+    entries.forEach((entry, index) => {
+      const path = `${stage}.guardrails[${index}]`;
+      const definition = findGuardrail(entry.name);
+      if (!definition) {
+        issues.push({ path: `${path}.name`, message: `unknown guardrail '${entry.name}'; known guardrails: ${guardrailNames().join(", ")}` });
+        return;
+      }
+      const config = configChecker(definition.configSchema)(entry.config ?? {});
+      if (!config.ok) {
+        for (const issue of config.issues) issues.push({ path: joinPath(`${path}.config`, issue.path), message: issue.message });
+        return;
+      }
+      let guardrail: Guardrail;
+      try {
+        guardrail = definition.create(config.value);
+      } catch (e) {
+        if (!(e instanceof GuardrailConfigError)) throw e;
+        issues.push({ path: joinPath(`${path}.config`, e.path), message: e.message });
+        return;
+      }
+      stages[stage].push({
+        name: definition.name,
+        stage,
+        index,
+        guardrail,
+        definition,
+        suppressEnforcement: entry.suppress_enforcement ?? definition.suppressEnforcementByDefault,
+        onError: entry.on_error ?? "block",
+      });
+    });
+  }
+  if (issues.length > 0) return { ok: false, issues };
+  return { ok: true, policy: { id, mode: doc.mode ?? "block", stages } };
+}

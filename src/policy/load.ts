@@ -1,0 +1,37 @@
+/** Reading and parsing one policy file (JSON or YAML) into a compiled policy. */
+import { readFileSync } from "node:fs";
+import { parse as parseYaml } from "yaml";
+import { formatIssues } from "../schema/check.ts";
+import { compilePolicy, type CompiledPolicy } from "./compile.ts";
+import { PolicyError } from "./errors.ts";
+
+/** Parses JSON or YAML by extension. Throws `invalid_policy` naming the file and the syntax error. */
+export function parsePolicyText(path: string, text: string): unknown {
+  try {
+    if (path.endsWith(".json")) return JSON.parse(text);
+    // Aliases could expand a small file into a huge document; policies have no use for them.
+    return parseYaml(text, { maxAliasCount: 0, prettyErrors: true, uniqueKeys: true });
+  } catch (e) {
+    const detail = (e as Error).message.split("\n")[0];
+    throw new PolicyError("invalid_policy", `${path}: not valid ${path.endsWith(".json") ? "JSON" : "YAML"}: ${detail}`);
+  }
+}
+
+export function readPolicyFile(path: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (e) {
+    throw new PolicyError("policy_unreadable", `cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+}
+
+/** Reads, parses and compiles; throws `invalid_policy` with every problem of the file. */
+export function loadPolicyFile(id: string, path: string): CompiledPolicy {
+  return compileOrThrow(id, path, parsePolicyText(path, readPolicyFile(path)));
+}
+
+export function compileOrThrow(id: string, source: string, document: unknown): CompiledPolicy {
+  const result = compilePolicy(id, document);
+  if (!result.ok) throw new PolicyError("invalid_policy", `${source}: ${formatIssues(result.issues)}`);
+  return result.policy;
+}

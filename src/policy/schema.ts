@@ -1,0 +1,41 @@
+/** The policy document (SPEC "Policy document", DECISIONS §2). Unknown fields are rejected. */
+import { Type, type Static } from "@sinclair/typebox";
+import { compileChecker } from "../schema/check.ts";
+
+export const STAGES = ["pre_flight", "input", "output"] as const;
+export type StageName = (typeof STAGES)[number];
+
+export const GuardrailEntrySchema = Type.Object(
+  {
+    name: Type.String({ minLength: 1 }),
+    config: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    suppress_enforcement: Type.Optional(Type.Boolean()),
+    on_error: Type.Optional(Type.Union([Type.Literal("block"), Type.Literal("allow")])),
+  },
+  { additionalProperties: false },
+);
+
+export const StageSchema = Type.Object(
+  {
+    version: Type.Literal(1),
+    guardrails: Type.Array(GuardrailEntrySchema),
+  },
+  { additionalProperties: false },
+);
+
+export const PolicyDocumentSchema = Type.Object(
+  {
+    version: Type.Literal(1),
+    mode: Type.Optional(Type.Union([Type.Literal("block"), Type.Literal("alert")])),
+    pre_flight: Type.Optional(StageSchema),
+    input: Type.Optional(StageSchema),
+    output: Type.Optional(StageSchema),
+  },
+  { additionalProperties: false },
+);
+
+export type PolicyDocument = Static<typeof PolicyDocumentSchema>;
+export type GuardrailEntry = Static<typeof GuardrailEntrySchema>;
+export type PolicyMode = NonNullable<PolicyDocument["mode"]>;
+
+export const checkPolicyDocument = compileChecker(PolicyDocumentSchema);

@@ -1,0 +1,65 @@
+/**
+ * Typebox validation with messages that name the field: every file and request schema in the
+ * project is compiled once here and reports issues as `input.guardrails[0].config.block: ...`.
+ */
+import type { Static, TSchema } from "@sinclair/typebox";
+import { TypeCompiler } from "@sinclair/typebox/compiler";
+
+export interface SchemaIssue {
+  /** Dotted path such as `input.guardrails[0].name`; empty for the document itself. */
+  readonly path: string;
+  readonly message: string;
+}
+
+export type CheckResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly issues: readonly SchemaIssue[] };
+
+export type Checker<T extends TSchema> = (value: unknown) => CheckResult<Static<T>>;
+
+export function compileChecker<T extends TSchema>(schema: T): Checker<T> {
+  const compiled = TypeCompiler.Compile(schema);
+  return (value) => {
+    if (compiled.Check(value)) return { ok: true, value };
+    return { ok: false, issues: toIssues(compiled.Errors(value)) };
+  };
+}
+
+/** Typebox errors as issues, one per field. Values are never quoted: they may be PII. */
+export function toIssues(errors: Iterable<{ readonly path: string; readonly message: string; readonly value: unknown }>): SchemaIssue[] {
+  const issues: SchemaIssue[] = [];
+  const seen = new Set<string>();
+  for (const error of errors) {
+    const path = formatPath(error.path);
+    // Unions and missing fields report several errors per field; the first is the useful one.
+    if (seen.has(path)) continue;
+    seen.add(path);
+    issues.push({ path, message: describe(error.message, error.value) });
+  }
+  return issues;
+}
+
+/** `/input/guardrails/0/name` becomes `input.guardrails[0].name`. */
+export function formatPath(pointer: string): string {
+  let out = "";
+  for (const raw of pointer.split("/").slice(1)) {
+    const part = raw.replaceAll("~1", "/").replaceAll("~0", "~");
+    if (/^\d+$/.test(part)) out += `[${part}]`;
+    else out += out ? `.${part}` : part;
+  }
+  return out;
+}
+
+export function joinPath(prefix: string, path: string): string {
+  if (!path) return prefix;
+  if (!prefix) return path;
+  return path.startsWith("[") ? prefix + path : `${prefix}.${path}`;
+}
+
+export function formatIssues(issues: readonly SchemaIssue[]): string {
+  return issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ");
+}
+
+function describe(message: string, value: unknown): string {
+  if (message === "Unexpected property") return "unknown field";
+  if (message === "Expected required property" || (value === undefined && message.startsWith("Expected"))) return "required field is missing";
+  return message.charAt(0).toLowerCase() + message.slice(1);
+}

@@ -1,0 +1,196 @@
+/**
+ * The one place that reads environment variables. Command-line options are applied to a copy of
+ * the environment first (SPEC: "an option sets its variable"), so an option always wins.
+ */
+import { StartupError } from "./cli/errors.ts";
+
+export type Environment = Readonly<Record<string, string | undefined>>;
+export type LogLevel = "debug" | "info" | "warning" | "error";
+export type PolicySource = "local" | "api";
+
+export const LOG_LEVELS: readonly LogLevel[] = ["debug", "info", "warning", "error"];
+export const DEFAULT_INSTANCE_NAME = "guardrail-proxy";
+export const DEFAULT_PLATFORM_URL = "https://platform.guardrail-proxy.dev";
+export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
+export const DEFAULT_STREAM_CHECK_INTERVAL = 10;
+
+export interface UpstreamSettings {
+  /** SVC_GUARDRAILS_UPSTREAM_HEADERS: added to every upstream request. */
+  readonly staticHeaders: Readonly<Record<string, string>>;
+  /** SVC_GUARDRAILS_UPSTREAM_QUERY: added to every upstream request. */
+  readonly staticQuery: Readonly<Record<string, string>>;
+  /** SVC_GUARDRAILS_FORWARD_HEADERS, lower-cased. */
+  readonly forwardHeaders: readonly string[];
+  /** SVC_GUARDRAILS_FORWARD_QUERY_PARAMS. */
+  readonly forwardQueryParams: readonly string[];
+  readonly compatApiKey?: string;
+  readonly compatBaseUrl?: string;
+  readonly hostedEndpoint?: string;
+  readonly hostedApiKey?: string;
+  readonly hostedDeployment?: string;
+  readonly hostedApiVersion?: string;
+  readonly messagesApiKey?: string;
+  readonly messagesBaseUrl?: string;
+}
+
+export interface Settings {
+  readonly host: string;
+  readonly port: number;
+  readonly policySource: PolicySource;
+  readonly policyDir: string;
+  readonly defaultConfigId?: string;
+  readonly modelsConfigPath?: string;
+  readonly instanceName: string;
+  readonly reload: boolean;
+  readonly logLevel: LogLevel;
+  /** SVC_KEY. Required by `serve`; sent as the bearer token to the platform service. */
+  readonly licenceKey?: string;
+  readonly offline: boolean;
+  readonly platformUrl: string;
+  readonly maxBodyBytes: number;
+  /** Caller tokens for X-Guardrails-Key; empty means callers are not authenticated. */
+  readonly authTokens: readonly string[];
+  readonly streamCheckInterval: number;
+  readonly upstream: UpstreamSettings;
+}
+
+/** Command-line options and the variable each one sets. */
+export const OPTION_VARIABLES = {
+  host: "SVC_GUARDRAILS_HOST",
+  port: "SVC_GUARDRAILS_PORT",
+  "policy-source": "SVC_GUARDRAILS_POLICY_SOURCE",
+  "policy-dir": "SVC_GUARDRAILS_POLICY_DIR",
+  "default-config": "SVC_GUARDRAILS_DEFAULT_CONFIG_ID",
+  "models-config": "SVC_GUARDRAILS_MODELS_CONFIG",
+  name: "SVC_GUARDRAILS_INSTANCE_NAME",
+  "log-level": "SVC_GUARDRAILS_LOG_LEVEL",
+  reload: "SVC_GUARDRAILS_RELOAD",
+} as const;
+
+export type SettingOption = keyof typeof OPTION_VARIABLES;
+
+/** Returns a copy of `env` with each given option written to its variable. */
+export function applyOptions(env: Environment, options: ReadonlyMap<string, string | true>): Environment {
+  const out: Record<string, string | undefined> = { ...env };
+  for (const [option, variable] of Object.entries(OPTION_VARIABLES)) {
+    const value = options.get(option);
+    if (value !== undefined) out[variable] = value === true ? "true" : value;
+  }
+  return out;
+}
+
+export interface LoadOptions {
+  /** `serve` needs the licence key; the offline `validate` and `scan` commands do not. */
+  readonly requireLicence: boolean;
+}
+
+export function loadSettings(env: Environment, opts: LoadOptions): Settings {
+  const licenceKey = nonEmpty(env.SVC_KEY);
+  if (opts.requireLicence && !licenceKey) {
+    throw new StartupError("SVC_KEY is not set: the licence key is required to start the server");
+  }
+  const policySource = oneOf(env, "SVC_GUARDRAILS_POLICY_SOURCE", ["local", "api"] as const, "local");
+  const offline = bool(env, "SVC_GUARDRAILS_OFFLINE", false);
+  if (policySource === "api" && offline) {
+    throw new StartupError(
+      "SVC_GUARDRAILS_POLICY_SOURCE=api needs the platform service, but SVC_GUARDRAILS_OFFLINE=true forbids contacting it",
+    );
+  }
+  return {
+    host: nonEmpty(env.SVC_GUARDRAILS_HOST) ?? "0.0.0.0",
+    port: integer(env, "SVC_GUARDRAILS_PORT", 8000, 0, 65535),
+    policySource,
+    policyDir: nonEmpty(env.SVC_GUARDRAILS_POLICY_DIR) ?? "./policies",
+    defaultConfigId: nonEmpty(env.SVC_GUARDRAILS_DEFAULT_CONFIG_ID),
+    modelsConfigPath: nonEmpty(env.SVC_GUARDRAILS_MODELS_CONFIG),
+    instanceName: nonEmpty(env.SVC_GUARDRAILS_INSTANCE_NAME) ?? DEFAULT_INSTANCE_NAME,
+    reload: bool(env, "SVC_GUARDRAILS_RELOAD", false),
+    logLevel: oneOf(env, "SVC_GUARDRAILS_LOG_LEVEL", LOG_LEVELS, "info"),
+    licenceKey,
+    offline,
+    platformUrl: url(env, "SVC_GUARDRAILS_PLATFORM_URL") ?? DEFAULT_PLATFORM_URL,
+    maxBodyBytes: integer(env, "SVC_GUARDRAILS_MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES, 1, 2 ** 31),
+    authTokens: list(env.SVC_GUARDRAILS_AUTH_TOKENS),
+    streamCheckInterval: integer(env, "SVC_GUARDRAILS_STREAM_CHECK_INTERVAL", DEFAULT_STREAM_CHECK_INTERVAL, 1, 1_000_000),
+    upstream: {
+      staticHeaders: stringMap(env, "SVC_GUARDRAILS_UPSTREAM_HEADERS"),
+      staticQuery: stringMap(env, "SVC_GUARDRAILS_UPSTREAM_QUERY"),
+      forwardHeaders: list(env.SVC_GUARDRAILS_FORWARD_HEADERS).map((h) => h.toLowerCase()),
+      forwardQueryParams: list(env.SVC_GUARDRAILS_FORWARD_QUERY_PARAMS),
+      compatApiKey: nonEmpty(env.COMPAT_API_KEY),
+      compatBaseUrl: url(env, "COMPAT_BASE_URL"),
+      hostedEndpoint: url(env, "HOSTED_ENDPOINT"),
+      hostedApiKey: nonEmpty(env.HOSTED_API_KEY),
+      hostedDeployment: nonEmpty(env.HOSTED_DEPLOYMENT),
+      hostedApiVersion: nonEmpty(env.HOSTED_API_VERSION),
+      messagesApiKey: nonEmpty(env.MESSAGES_API_KEY),
+      messagesBaseUrl: url(env, "MESSAGES_BASE_URL"),
+    },
+  };
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const v = value?.trim();
+  return v ? v : undefined;
+}
+
+function list(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+function bool(env: Environment, name: string, fallback: boolean): boolean {
+  const v = nonEmpty(env[name])?.toLowerCase();
+  if (v === undefined) return fallback;
+  if (["true", "1", "yes", "on"].includes(v)) return true;
+  if (["false", "0", "no", "off"].includes(v)) return false;
+  throw new StartupError(`${name} must be true or false, got '${env[name]}'`);
+}
+
+function integer(env: Environment, name: string, fallback: number, min: number, max: number): number {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new StartupError(`${name} must be an integer from ${min} to ${max}, got '${raw}'`);
+  }
+  return n;
+}
+
+function oneOf<T extends string>(env: Environment, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return fallback;
+  const found = allowed.find((a) => a === raw.toLowerCase());
+  if (!found) throw new StartupError(`${name} must be one of ${allowed.join(", ")}, got '${raw}'`);
+  return found;
+}
+
+function url(env: Environment, name: string): string | undefined {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return undefined;
+  if (!URL.canParse(raw)) throw new StartupError(`${name} is not a valid URL`);
+  return raw;
+}
+
+/** A JSON object of string values. The error never echoes the value: it may hold credentials. */
+function stringMap(env: Environment, name: string): Record<string, string> {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new StartupError(`${name} must be a JSON object of strings, and is not valid JSON`);
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    throw new StartupError(`${name} must be a JSON object of strings`);
+  }
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(parsed)) {
+    if (typeof value !== "string") throw new StartupError(`${name}: the value of '${key}' must be a string`);
+    out[key] = value;
+  }
+  return out;
+}

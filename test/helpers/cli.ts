@@ -1,0 +1,28 @@
+/** Runs the real command line (`bun src/main.ts ...`) as a child process. */
+import { join } from "node:path";
+
+export const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
+
+export interface CliResult {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** A clean environment: only PATH and HOME from ours, so nothing leaks in from the machine. */
+export function baseEnv(extra: Record<string, string> = {}): Record<string, string> {
+  return { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...extra };
+}
+
+export async function runCli(args: string[], options: { env?: Record<string, string>; stdin?: string; timeoutMs?: number } = {}): Promise<CliResult> {
+  const proc = Bun.spawn([process.execPath, MAIN, ...args], {
+    env: options.env ?? baseEnv(),
+    stdin: options.stdin === undefined ? "ignore" : new Blob([options.stdin]),
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const timer = setTimeout(() => proc.kill(), options.timeoutMs ?? 20000);
+  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  clearTimeout(timer);
+  return { code, stdout, stderr };
+}
