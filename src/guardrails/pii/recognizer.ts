@@ -3,6 +3,7 @@
  * must run in time linear in the text: regular expressions here are bounded in length or
  * anchored on a rare character, never an unbounded run that is retried at every position.
  */
+import { hasContext } from "../text/context.ts";
 import type { EntityType } from "./entities.ts";
 
 export interface Recognizer {
@@ -58,27 +59,6 @@ export function regexRecognizer(spec: RegexRecognizerSpec): Recognizer {
       }
     },
   };
-}
-
-/** True when one of `words` occurs as a word in the `window` characters before `at`. */
-export function hasContext(text: string, at: number, words: readonly string[], window: number): boolean {
-  const before = text.slice(Math.max(0, at - window), at).toLowerCase();
-  for (const word of words) {
-    let from = 0;
-    for (;;) {
-      const i = before.indexOf(word, from);
-      if (i === -1) break;
-      const prev = i > 0 ? before.charCodeAt(i - 1) : 32;
-      const next = i + word.length < before.length ? before.charCodeAt(i + word.length) : 32;
-      if (!isWordChar(prev) && !isWordChar(next)) return true;
-      from = i + 1;
-    }
-  }
-  return false;
-}
-
-function isWordChar(code: number): boolean {
-  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
 }
 
 /** Only the digits of a value, for checksums over values written with separators. */

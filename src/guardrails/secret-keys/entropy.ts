@@ -1,4 +1,5 @@
 /** Tests for "looks like a random key" on a token of key-like characters. */
+import { hasContext } from "../text/context.ts";
 
 /** Shannon entropy in bits per character. */
 export function shannonEntropy(token: string): number {
@@ -42,16 +43,25 @@ export interface EntropyRule {
   readonly minEntropy: number;
   /** Hex-only tokens (hashes, UUID parts) count only from this length. */
   readonly minHexLength: number;
+  /** Hex-only tokens also need a word such as "key" or "token" just before them. */
+  readonly hexNeedsContext: boolean;
   /** Letters and digits both present; with `mixedCase`, also both letter cases. */
   readonly mixedCase: boolean;
 }
 
 const HEX_ONLY = /^[0-9a-fA-F]+$/;
 
-export function looksRandom(token: string, rule: EntropyRule): boolean {
+/** Words that make a hex string a credential rather than a hash or an id. */
+const HEX_CONTEXT = ["key", "secret", "token", "password", "passwd", "api", "auth", "credential", "credentials", "bearer"];
+
+/** `text` and `at` locate the token, for the context test of hex-only tokens. */
+export function looksRandom(token: string, rule: EntropyRule, text: string, at: number): boolean {
   const core = token.replace(/=+$/, "");
   if (core.length < rule.minLength) return false;
-  if (HEX_ONLY.test(core)) return core.length >= rule.minHexLength && shannonEntropy(core) >= 3;
+  if (HEX_ONLY.test(core)) {
+    if (core.length < rule.minHexLength || shannonEntropy(core) < 3) return false;
+    return !rule.hexNeedsContext || hasContext(text, at, HEX_CONTEXT, 48);
+  }
   const cls = charClasses(core);
   if (!cls.digit || !(cls.lower || cls.upper)) return false;
   if (rule.mixedCase && !(cls.lower && cls.upper)) return false;

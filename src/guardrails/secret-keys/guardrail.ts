@@ -23,8 +23,8 @@ type Threshold = NonNullable<SecretKeysConfig["threshold"]>;
  * threshold catches. `strict` catches more and accepts more false positives.
  */
 const ENTROPY_RULES: Record<Threshold, EntropyRule | null> = {
-  strict: { minLength: 16, minEntropy: 3.0, minHexLength: 32, mixedCase: false },
-  balanced: { minLength: 24, minEntropy: 3.7, minHexLength: 40, mixedCase: true },
+  strict: { minLength: 16, minEntropy: 3.0, minHexLength: 32, hexNeedsContext: false, mixedCase: false },
+  balanced: { minLength: 24, minEntropy: 3.7, minHexLength: 32, hexNeedsContext: true, mixedCase: true },
   permissive: null,
 };
 
@@ -56,7 +56,7 @@ export function createSecretKeysMasker(config: SecretKeysConfig): Masker {
       if (entropy) {
         TOKEN_PATTERN.lastIndex = 0;
         for (let m = TOKEN_PATTERN.exec(text); m !== null; m = TOKEN_PATTERN.exec(text)) {
-          if (looksRandom(m[0], entropy)) found.push({ start: m.index, end: m.index + m[0].length, label: "high_entropy_token", priority: 10 });
+          if (looksRandom(m[0], entropy, text, m.index)) found.push({ start: m.index, end: m.index + m[0].length, label: "high_entropy_token", priority: 10 });
         }
       }
       const kept = resolveOverlaps(found).map((s) => {
@@ -100,13 +100,15 @@ function findAll(sp: SecretPattern, text: string, emit: (start: number, end: num
 
 function compileCustom(source: string, index: number): SecretPattern {
   const path = `custom_patterns[${index}]`;
-  const unsafe = unsafePatternReason(source);
-  if (unsafe) throw new GuardrailConfigError(path, `pattern refused: ${unsafe}`);
+  let pattern: RegExp;
   try {
-    return { kind: "custom", pattern: new RegExp(source, "g") };
+    pattern = new RegExp(source, "g");
   } catch (e) {
     throw new GuardrailConfigError(path, `invalid regular expression: ${(e as Error).message}`);
   }
+  const unsafe = unsafePatternReason(source);
+  if (unsafe) throw new GuardrailConfigError(path, `pattern refused: ${unsafe}`);
+  return { kind: "custom", pattern };
 }
 
 export const secretKeysDefinition: GuardrailDefinition<SecretKeysConfig> = {

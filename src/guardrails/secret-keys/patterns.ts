@@ -54,8 +54,11 @@ export const ASSIGNMENT_PATTERN: SecretPattern = p(
 /** `scheme://user:password@host`: the password is masked. */
 export const URL_PASSWORD_PATTERN: SecretPattern = p("url_password", `(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}://[^\\s/:@]{1,256}:([^\\s/@]{1,256})@`, "gd");
 
-/** Candidates for the entropy test: long runs of key-like characters. */
-export const TOKEN_PATTERN = /(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/=_-]{16,}/g;
+/**
+ * Candidates for the entropy test: long runs of key-like characters, with Base64 padding only at
+ * the end, so that `KEY=value` yields the value alone.
+ */
+export const TOKEN_PATTERN = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{16,}={0,2}/g;
 
 const BEGIN_KEY = /-----BEGIN ((?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?)-----/g;
 

@@ -24,60 +24,94 @@ const DASHES = /[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/;
 
 const NON_ASCII = /[^\x00-\x7F]/;
 
-const charCache = new Map<string, string>();
-const CHAR_CACHE_LIMIT = 4096;
+/** Code point to its replacement, or null when it stays as it is. */
+const cache = new Map<number, string | null>();
+const CACHE_LIMIT = 8192;
 
-function normalizeChar(ch: string): string {
-  const cached = charCache.get(ch);
+function replacementOf(cp: number): string | null {
+  const cached = cache.get(cp);
   if (cached !== undefined) return cached;
+  const ch = String.fromCodePoint(cp);
   let out: string;
   if (INVISIBLE.test(ch)) out = "";
   else if (DASHES.test(ch)) out = "-";
-  else {
-    out = ch.normalize("NFKC");
-    // NFKC turns some characters into spaces plus combining marks; only the letters matter.
-    if (/^\s+$/u.test(out) || /^\s$/u.test(ch)) out = " ";
-  }
-  if (charCache.size < CHAR_CACHE_LIMIT) charCache.set(ch, out);
-  return out;
+  else if (/^\s$/u.test(ch)) out = " ";
+  else out = ch.normalize("NFKC");
+  const result = out === ch ? null : out;
+  if (cache.size < CACHE_LIMIT) cache.set(cp, result);
+  return result;
 }
 
 export function normalizeText(original: string): NormalizedText {
   if (!NON_ASCII.test(original)) return { text: original, origStart: null, origEnd: null };
-  const parts: string[] = [];
-  const starts: number[] = [];
-  const ends: number[] = [];
-  let changed = false;
-  let i = 0;
   const n = original.length;
+  let map: OffsetMap | null = null;
+  const parts: string[] = [];
+  // Start of the current stretch of characters that stay as they are.
+  let keepFrom = 0;
+  let i = 0;
   while (i < n) {
-    const code = original.charCodeAt(i);
-    if (code < 0x80) {
-      // Copy an ASCII run in one piece.
-      let j = i + 1;
-      while (j < n && original.charCodeAt(j) < 0x80) j++;
-      parts.push(original.slice(i, j));
-      for (let k = i; k < j; k++) {
-        starts.push(k);
-        ends.push(k + 1);
-      }
-      i = j;
+    if (original.charCodeAt(i) < 0x80) {
+      i++;
       continue;
     }
     const cp = original.codePointAt(i)!;
     const width = cp > 0xffff ? 2 : 1;
-    const ch = original.slice(i, i + width);
-    const out = normalizeChar(ch);
-    if (out !== ch) changed = true;
-    parts.push(out);
-    for (let k = 0; k < out.length; k++) {
-      starts.push(i);
-      ends.push(i + width);
+    const out = replacementOf(cp);
+    if (out !== null) {
+      map ??= new OffsetMap(n);
+      parts.push(original.slice(keepFrom, i), out);
+      map.pushIdentity(keepFrom, i);
+      map.pushSpan(out.length, i, i + width);
+      keepFrom = i + width;
     }
     i += width;
   }
-  if (!changed) return { text: original, origStart: null, origEnd: null };
-  return { text: parts.join(""), origStart: Int32Array.from(starts), origEnd: Int32Array.from(ends) };
+  if (map === null) return { text: original, origStart: null, origEnd: null };
+  parts.push(original.slice(keepFrom));
+  map.pushIdentity(keepFrom, n);
+  return { text: parts.join(""), origStart: map.starts.subarray(0, map.length), origEnd: map.ends.subarray(0, map.length) };
+}
+
+/** Growable pair of offset arrays (amortised doubling keeps normalisation linear). */
+class OffsetMap {
+  starts: Int32Array;
+  ends: Int32Array;
+  length = 0;
+
+  constructor(capacity: number) {
+    this.starts = new Int32Array(capacity + 16);
+    this.ends = new Int32Array(capacity + 16);
+  }
+
+  private reserve(extra: number): void {
+    if (this.length + extra <= this.starts.length) return;
+    const cap = Math.max(this.starts.length * 2, this.length + extra);
+    const s = new Int32Array(cap);
+    const e = new Int32Array(cap);
+    s.set(this.starts.subarray(0, this.length));
+    e.set(this.ends.subarray(0, this.length));
+    this.starts = s;
+    this.ends = e;
+  }
+
+  /** Units [from, to) of the original map to themselves. */
+  pushIdentity(from: number, to: number): void {
+    this.reserve(to - from);
+    for (let k = from; k < to; k++) {
+      this.starts[this.length] = k;
+      this.ends[this.length++] = k + 1;
+    }
+  }
+
+  /** `count` normalised units all come from original [start, end). */
+  pushSpan(count: number, start: number, end: number): void {
+    this.reserve(count);
+    for (let k = 0; k < count; k++) {
+      this.starts[this.length] = start;
+      this.ends[this.length++] = end;
+    }
+  }
 }
 
 /** Maps a half-open span of the normalised text back to the original text. */

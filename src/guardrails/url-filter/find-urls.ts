@@ -32,8 +32,10 @@ const BARE_TLDS = [
   "se", "no", "eu", "us", "be", "at", "dk", "fi", "pt", "ie", "nz", "za", "mx", "ar", "kr", "tw", "hk", "sg", "pk", "tr", "gr", "cz",
   "hu", "ro", "ua", "il", "ly", "gg", "fm", "to", "so", "ws",
 ];
+// Labels are matched loosely (`[A-Za-z0-9-]+`) and checked after the match: the stricter nested
+// form `[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?` backtracks super-linearly on `a.a.a.…`.
 const BARE_URL = new RegExp(
-  `(?<![A-Za-z0-9@.:/_-])(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+(?:${BARE_TLDS.join("|")})(?::\\d{1,5})?(?:/[^\\s<>"'\`{}|\\\\^]*)?(?![A-Za-z0-9_-])`,
+  `(?<![A-Za-z0-9@.:/_-])(?:[A-Za-z0-9-]+\\.)+(?:${BARE_TLDS.join("|")})(?::\\d{1,5})?(?:/[^\\s<>"'\`{}|\\\\^]*)?(?![A-Za-z0-9_-])`,
   "gi",
 );
 
@@ -84,6 +86,15 @@ function trimmedLength(raw: string): number {
   return end;
 }
 
+/** RFC 1035 shape: at most 253 characters, labels of 1 to 63 that do not start or end with `-`. */
+function validHostName(host: string): boolean {
+  if (host.length > 253) return false;
+  for (const label of host.split(".")) {
+    if (label.length === 0 || label.length > 63 || label.startsWith("-") || label.endsWith("-")) return false;
+  }
+  return true;
+}
+
 function parse(raw: string, hasScheme: boolean): Omit<FoundUrl, "start" | "end"> | null {
   let url: URL;
   try {
@@ -93,6 +104,7 @@ function parse(raw: string, hasScheme: boolean): Omit<FoundUrl, "start" | "end">
   }
   const host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
   if (!host && hasScheme && !raw.toLowerCase().startsWith("file:")) return null;
+  if (!hasScheme && !validHostName(host)) return null;
   return {
     scheme: hasScheme ? url.protocol.slice(0, -1).toLowerCase() : null,
     host,

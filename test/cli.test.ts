@@ -1,0 +1,212 @@
+/** The command line as users run it: `bun src/main.ts ...`, exit codes, stdout and stderr. */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { baseEnv, MAIN, runCli } from "./helpers/cli.ts";
+import { policy, tempPolicyDir, type TempDir } from "./helpers/policies.ts";
+
+let dir: TempDir;
+/** Models configs live apart from the policies: any JSON file in a policy directory is a policy. */
+let configs: TempDir;
+beforeAll(() => {
+  configs = tempPolicyDir();
+  dir = tempPolicyDir({
+    "mask.json": policy({ pre_flight: [{ name: "PII" }], input: [{ name: "Keywords", config: { keywords: ["stop-word"] } }] }),
+    "out.yaml": "version: 1\noutput:\n  version: 1\n  guardrails:\n    - name: PII\n      suppress_enforcement: false\n      config: {block: true}\n",
+  });
+});
+afterAll(() => {
+  dir.remove();
+  configs.remove();
+});
+
+describe("help and version", () => {
+  test("--help and --version exit 0 everywhere", async () => {
+    for (const args of [["--help"], ["serve", "--help"], ["validate", "--help"], ["scan", "--help"]]) {
+      const r = await runCli(args);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain("Usage");
+    }
+    for (const args of [["--version"], ["validate", "--version"], ["scan", "--version"]]) {
+      const r = await runCli(args);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/^guardrail-proxy \d+\.\d+\.\d+\n$/);
+    }
+  });
+
+  test("an unknown option or command exits 2 with the reason on stderr", async () => {
+    const unknownOption = await runCli(["--prot", "9000"]);
+    expect(unknownOption.code).toBe(2);
+    expect(unknownOption.stderr).toStartWith("guardrail-proxy: unknown option --prot\n");
+    const unknownCommand = await runCli(["launch"]);
+    expect(unknownCommand.code).toBe(2);
+    expect(unknownCommand.stderr).toStartWith("guardrail-proxy: unknown command 'launch'");
+    const missingValue = await runCli(["--port"]);
+    expect(missingValue.code).toBe(2);
+    expect(missingValue.stderr).toStartWith("guardrail-proxy: option --port needs a value");
+  });
+});
+
+describe("start-up refusals exit 2 with one line naming the cause", () => {
+  const cases: [string, string[], Record<string, string>, string][] = [
+    ["missing SVC_KEY", [], { SVC_GUARDRAILS_OFFLINE: "true" }, "SVC_KEY is not set"],
+    ["api mode while offline", ["--policy-source", "api"], { SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true" }, "SVC_GUARDRAILS_OFFLINE=true"],
+    ["api mode with no reachable platform", ["--policy-source", "api", "--port", "0"], { SVC_KEY: "k", SVC_GUARDRAILS_PLATFORM_URL: "http://127.0.0.1:9" }, "api mode: cannot fetch the policy"],
+    ["a bad port", ["--port", "99999"], { SVC_KEY: "k" }, "SVC_GUARDRAILS_PORT must be an integer from 0 to 65535"],
+    ["a bad policy source", ["--policy-source", "remote"], { SVC_KEY: "k" }, "SVC_GUARDRAILS_POLICY_SOURCE must be one of local, api"],
+    ["a bad log level", ["--log-level", "verbose"], { SVC_KEY: "k" }, "SVC_GUARDRAILS_LOG_LEVEL must be one of"],
+    ["upstream headers that are not JSON", [], { SVC_KEY: "k", SVC_GUARDRAILS_UPSTREAM_HEADERS: "{x-api: secret-value" }, "SVC_GUARDRAILS_UPSTREAM_HEADERS must be a JSON object"],
+    ["an offline flag that is not a boolean", [], { SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "maybe" }, "SVC_GUARDRAILS_OFFLINE must be true or false"],
+  ];
+  for (const [name, args, env, fragment] of cases) {
+    test(name, async () => {
+      const r = await runCli(args, { env: baseEnv(env) });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(fragment);
+      expect(r.stderr.trim().split("\n")).toHaveLength(1);
+      expect(r.stderr).not.toContain("secret-value");
+    });
+  }
+
+  test("an invalid models config names the file and the field", async () => {
+    const file = configs.write("models-bad.json", [{ name: "a", provider: "compat", temperature: 0.2 }]);
+    const r = await runCli(["--models-config", file], { env: baseEnv({ SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true" }) });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe(`guardrail-proxy: models config ${file}: [0].temperature: unknown field`);
+  });
+
+  test("two default entries in the models config", async () => {
+    const file = configs.write("models-two-defaults.json", [
+      { name: "a", default: true },
+      { name: "b", default: true },
+    ]);
+    const r = await runCli(["--models-config", file], { env: baseEnv({ SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true" }) });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("more than one entry has default: true (entries [0], [1])");
+  });
+
+  test("a models config that does not exist", async () => {
+    const r = await runCli(["--models-config", "/nonexistent/models.json"], { env: baseEnv({ SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true" }) });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("models config /nonexistent/models.json: cannot read: ENOENT");
+  });
+});
+
+describe("serve", () => {
+  test("starts, serves, and stops cleanly on SIGTERM; an option wins over its variable", async () => {
+    const proc = Bun.spawn([process.execPath, MAIN, "serve", "--host", "127.0.0.1", "--port", "0", "--policy-dir", dir.path], {
+      env: baseEnv({ SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true", SVC_GUARDRAILS_POLICY_DIR: "/nonexistent" }),
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const reader = proc.stdout.getReader();
+    let buffered = "";
+    let port = 0;
+    while (!port) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error("server exited before listening");
+      buffered += new TextDecoder().decode(value);
+      const m = /"msg":"listening".*?"port":(\d+)/.exec(buffered);
+      if (m) port = Number(m[1]);
+    }
+    const configs = await (await fetch(`http://127.0.0.1:${port}/v1/guardrails/configs`)).json();
+    expect(configs).toEqual([{ id: "mask" }, { id: "out" }]);
+    proc.kill("SIGTERM");
+    expect(await proc.exited).toBe(0);
+    reader.releaseLock();
+  });
+});
+
+describe("validate", () => {
+  test("a valid directory and models config exit 0, listing each file", async () => {
+    const models = configs.write("models-ok.json", [{ name: "gpt-x", provider: "compat", parameters: { seed: 1 } }]);
+    const r = await runCli(["validate", "--policy-dir", dir.path, "--models-config", models]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`ok: ${join(dir.path, "mask.json")} (config_id 'mask')`);
+    expect(r.stdout).toContain(`ok: ${join(dir.path, "out.yaml")} (config_id 'out')`);
+    expect(r.stdout).toContain(`ok: ${models} (1 models)`);
+  });
+
+  test("problems exit 1 with one line per problem naming file, field and reason", async () => {
+    const bad = tempPolicyDir({
+      "a.json": policy({ input: [{ name: "Nope" }, { name: "PII", config: { block: 1 } }] }),
+      "b.yaml": "version: [",
+      "c.json": policy({}),
+      "c.yaml": policy({}),
+      "d.json": policy({ input: [{ name: "PII", config: { block: true } }] }),
+    });
+    const models = configs.write("m.json", [{ name: "x", provider: "messages", parameters: { timeout: 5 } }]);
+    const r = await runCli(["validate", "--policy-dir", bad.path, "--models-config", models]);
+    expect(r.code).toBe(1);
+    const lines = r.stdout.trim().split("\n");
+    expect(lines).toContain(`error: ${join(bad.path, "a.json")}: input.guardrails[0].name: unknown guardrail 'Nope'; known guardrails: PII, SecretKeys, URLFilter, Keywords`);
+    expect(lines).toContain(`error: ${join(bad.path, "a.json")}: input.guardrails[1].config.block: expected boolean`);
+    expect(lines.some((l) => l.startsWith(`error: ${join(bad.path, "b.yaml")}: not valid YAML`))).toBe(true);
+    expect(lines).toContain(`warning: ${join(bad.path, "c.yaml")}: shadowed by ${join(bad.path, "c.json")} (same policy id 'c')`);
+    expect(lines.some((l) => l.startsWith(`warning: ${join(bad.path, "d.json")}: input.guardrails[0]: config.block is true but suppress_enforcement is true`))).toBe(true);
+    expect(lines).toContain(`error: models config ${models}: [0].parameters.timeout: does not apply to provider 'messages'`);
+    expect(lines.at(-1)).toBe("4 problems found");
+    bad.remove();
+  });
+});
+
+describe("scan", () => {
+  const env = () => baseEnv({ SVC_GUARDRAILS_POLICY_DIR: dir.path });
+
+  test("prints the guard result with per-guardrail results and exits 0 when allowed", async () => {
+    const r = await runCli(["scan", "--config-id", "mask", "write to ann@corp.io"], { env: env() });
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out).toMatchObject({ allowed: true, sanitized_text: "write to <EMAIL_ADDRESS>", guardrail: null, message: null });
+    expect(out.results).toEqual([
+      {
+        name: "PII",
+        stage: "pre_flight",
+        tripped: false,
+        enforced: false,
+        info: expect.objectContaining({ guardrail_name: "PII", detected_entities: { EMAIL_ADDRESS: ["ann@corp.io"] }, checked_text: "write to <EMAIL_ADDRESS>", pii_detected: true, block_mode: false, detect_encoded_pii: false }),
+      },
+      { name: "Keywords", stage: "input", tripped: false, enforced: false, confidence: 0, info: { guardrail_name: "Keywords", matched_keywords: [] } },
+    ]);
+  });
+
+  test("exits 1 when the text is blocked", async () => {
+    const r = await runCli(["scan", "--config-id", "mask", "a stop-word"], { env: env() });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({ allowed: false, guardrail: "Keywords" });
+  });
+
+  test("reads the text from stdin with '-' and runs the output stage with --stage output", async () => {
+    const r = await runCli(["scan", "--config-id", "out", "--stage", "output", "-"], { env: env(), stdin: "SSN 536-22-8716\n" });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({ allowed: false, sanitized_text: null, guardrail: "PII", message: "PII guardrail triggered: PII detected (US_SSN)" });
+  });
+
+  test("--jsonl - writes one result per input line, in order, and reports bad lines in place", async () => {
+    const stdin = ['{"text":"one x@y.io"}', "not json", '{"text":"two stop-word"}', '{"nope":1}', '{"text":"three"}'].join("\n") + "\n";
+    const r = await runCli(["scan", "--config-id", "mask", "--jsonl", "-"], { env: env(), stdin });
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(5);
+    expect(lines[0]).toMatchObject({ allowed: true, sanitized_text: "one <EMAIL_ADDRESS>" });
+    expect(lines[1]).toEqual({ error: "line is not valid JSON" });
+    expect(lines[2]).toMatchObject({ allowed: false, guardrail: "Keywords" });
+    expect(lines[3]).toEqual({ error: 'line must be an object with a string "text"' });
+    expect(lines[4]).toMatchObject({ allowed: true, sanitized_text: null });
+  });
+
+  test("a missing or unknown policy exits 2", async () => {
+    const missing = await runCli(["scan", "hello"], { env: env() });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("--config-id is required");
+    const unknown = await runCli(["scan", "--config-id", "zzz", "hello"], { env: env() });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("no policy 'zzz'");
+    const badStage = await runCli(["scan", "--config-id", "mask", "--stage", "middle", "x"], { env: env() });
+    expect(badStage.code).toBe(2);
+  });
+
+  test("does not need the licence key", async () => {
+    const r = await runCli(["scan", "--config-id", "mask", "hi"], { env: env() });
+    expect(r.code).toBe(0);
+  });
+});

@@ -1,0 +1,109 @@
+/** The PII guardrail's surface (SPEC "PII guardrail settings", "PII result") and its first four types. */
+import { describe, expect, test } from "bun:test";
+import { createPiiMasker, type PiiConfig } from "../../src/guardrails/pii/guardrail.ts";
+import { expectLinear } from "../helpers/timing.ts";
+
+const masked = (text: string, config: PiiConfig = {}) => createPiiMasker(config).mask(text).text;
+
+describe("PII result and settings", () => {
+  test("the result object has SPEC's fields", () => {
+    const r = createPiiMasker({ entities: ["EMAIL_ADDRESS", "US_SSN"] }).mask("a@b.co and 536-22-8716");
+    expect(r.info).toEqual({
+      guardrail_name: "PII",
+      detected_entities: { EMAIL_ADDRESS: ["a@b.co"], US_SSN: ["536-22-8716"] },
+      entity_types_checked: ["EMAIL_ADDRESS", "US_SSN"],
+      checked_text: "<EMAIL_ADDRESS> and <US_SSN>",
+      block_mode: false,
+      pii_detected: true,
+      detect_encoded_pii: false,
+    });
+    expect(r.tripped).toBe(false);
+  });
+
+  test("block: true trips on a detection and not without one", () => {
+    const m = createPiiMasker({ block: true });
+    expect(m.mask("mail a@b.co").tripped).toBe(true);
+    expect(m.mask("nothing here").tripped).toBe(false);
+  });
+
+  test("entities limits the types scanned; an empty list disables checks", () => {
+    expect(masked("a@b.co 536-22-8716", { entities: ["US_SSN"] })).toBe("a@b.co <US_SSN>");
+    expect(masked("a@b.co 536-22-8716", { entities: [] })).toBe("a@b.co 536-22-8716");
+  });
+
+  test("allow_list spans are left as written", () => {
+    expect(masked("ask help@corp.com or bob@corp.com", { allow_list: ["help@corp.com"] })).toBe("ask help@corp.com or <EMAIL_ADDRESS>");
+  });
+});
+
+describe("EMAIL_ADDRESS", () => {
+  test("found in sentences, at the edges and next to punctuation", () => {
+    expect(masked("jane.roe+tag@mail.example.co.uk")).toBe("<EMAIL_ADDRESS>");
+    expect(masked("(x_y@z.io), <first.last@b.org>; end.")).toBe("(<EMAIL_ADDRESS>), <<EMAIL_ADDRESS>>; end.");
+    expect(masked("Write to bob@corp.com.")).toBe("Write to <EMAIL_ADDRESS>.");
+  });
+  test("inside URL query parameters", () => {
+    expect(masked("https://x.io/unsub?email=ann@corp.com&u=1", { entities: ["EMAIL_ADDRESS"] })).toBe("https://x.io/unsub?email=<EMAIL_ADDRESS>&u=1");
+  });
+  test("near misses are not emails", () => {
+    for (const t of ["a@b", "user@localhost", "@handle", "x@y.c", "a@.com", "me@host-.com", "two..dots@x.com"]) {
+      expect(masked(t, { entities: ["EMAIL_ADDRESS"] })).toBe(t.includes("..") ? t : t);
+    }
+  });
+  test("fullwidth and zero-width variants are found, the rest of the text kept", () => {
+    expect(masked("ｊｏｈｎ＠ｅｘａｍｐｌｅ．ｃｏｍ！")).toBe("<EMAIL_ADDRESS>！");
+    expect(masked("«jo\u200bhn@exa\u200dmple.com» ok")).toBe("«<EMAIL_ADDRESS>» ok");
+  });
+});
+
+describe("US_SSN", () => {
+  test("formatted numbers with valid area, group and serial", () => {
+    expect(masked("SSN 536-22-8716 and 536 22 8716", { entities: ["US_SSN"] })).toBe("SSN <US_SSN> and <US_SSN>");
+  });
+  test("invalid ranges and mixed separators are not SSNs", () => {
+    for (const t of ["000-12-3456", "666-12-3456", "912-12-3456", "536-00-8716", "536-22-0000", "536-22 8716", "123-45-6789"]) {
+      expect(masked(t, { entities: ["US_SSN"] })).toBe(t);
+    }
+  });
+  test("nine bare digits need a context word", () => {
+    expect(masked("my ssn is 536228716", { entities: ["US_SSN"] })).toBe("my ssn is <US_SSN>");
+    expect(masked("order 536228716 shipped", { entities: ["US_SSN"] })).toBe("order 536228716 shipped");
+  });
+});
+
+describe("CREDIT_CARD", () => {
+  test("Luhn-valid numbers of known networks, with or without separators", () => {
+    for (const n of ["4111111111111111", "4111 1111 1111 1111", "5500-0000-0000-0004", "378282246310005", "6011111111111117", "3530111333300000"]) {
+      expect(masked(`card ${n}.`, { entities: ["CREDIT_CARD"] })).toBe("card <CREDIT_CARD>.");
+    }
+  });
+  test("Luhn failures, unknown prefixes and mixed separators are not cards", () => {
+    for (const n of ["4111111111111112", "1234567812345670", "4111 1111-1111 1111", "41111111111111111111111"]) {
+      expect(masked(n, { entities: ["CREDIT_CARD"] })).toBe(n);
+    }
+  });
+  test("fullwidth digits are found", () => {
+    expect(masked("４１１１１１１１１１１１１１１１", { entities: ["CREDIT_CARD"] })).toBe("<CREDIT_CARD>");
+  });
+});
+
+describe("PHONE_NUMBER", () => {
+  test("North American and international formats", () => {
+    for (const n of ["(555) 123-4567", "555-123-4567", "+1 555.123.4567", "+44 20 7946 0958", "+49-30-1234567"]) {
+      expect(masked(`call ${n} now`, { entities: ["PHONE_NUMBER"] })).toBe("call <PHONE_NUMBER> now");
+    }
+  });
+  test("bare digit runs need a context word", () => {
+    expect(masked("phone: 5551234567", { entities: ["PHONE_NUMBER"] })).toBe("phone: <PHONE_NUMBER>");
+    expect(masked("invoice 5551234567", { entities: ["PHONE_NUMBER"] })).toBe("invoice 5551234567");
+  });
+});
+
+describe("PII engine performance guards", () => {
+  test("linear time on hostile inputs", () => {
+    const m = createPiiMasker({});
+    for (const unit of ["1", "1 ", "1-", "a@a.", "@", "a.", "+1 ", "(555) ", "ａ", "x\u200b"]) {
+      expectLinear(`PII on ${JSON.stringify(unit)}`, (t) => m.mask(t), unit);
+    }
+  });
+});

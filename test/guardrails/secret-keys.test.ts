@@ -1,0 +1,105 @@
+import { describe, expect, test } from "bun:test";
+import { createSecretKeysMasker, type SecretKeysConfig } from "../../src/guardrails/secret-keys/guardrail.ts";
+import { expectLinear } from "../helpers/timing.ts";
+
+const mask = (text: string, config: SecretKeysConfig = {}) => createSecretKeysMasker(config).mask(text);
+
+// Built at run time so that no scanner flags this file as holding real keys.
+const sample = {
+  openai: "sk-proj-" + "Ab3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY",
+  anthropic: "sk-ant-api03-" + "Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Jh1Gf0EdCbA-_xYz",
+  aws: "AKIA" + "IOSFODNN7EXAMPL2",
+  github: "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8",
+  slack: "xoxb-" + "123456789012-1234567890123-AbCdEfGhIjKlMnOp",
+  stripe: "sk_live_" + "4eC39HqLyjWDarjtT1zdp7dc",
+  google: "AIza" + "SyD-1a2B3c4D5e6F7g8H9i0J1k2L3m4N5o6P",
+  jwt: "eyJhbGciOiJIUzI1NiJ9" + ".eyJzdWIiOiIxMjM0NTY3ODkwIn0" + ".dBjftJeZ4CVPmB92K27uhbUJU1p1r_wW1gFWFOEjXk",
+  hf: "hf_" + "AbCdEfGhIjKlMnOpQrStUvWxYz01234567",
+};
+
+describe("SecretKeys", () => {
+  for (const [kind, key] of Object.entries(sample)) {
+    test(`masks a ${kind} key and keeps the surrounding text`, () => {
+      const r = mask(`export KEY=${key}; echo done`);
+      expect(r.text).toBe("export KEY=<SECRET_KEY>; echo done");
+      expect(r.tripped).toBe(false);
+      expect(r.labels.length).toBe(1);
+    });
+  }
+
+  test("block: true trips and reports kinds, never values", () => {
+    const r = mask(`use ${sample.openai}`, { block: true });
+    expect(r.tripped).toBe(true);
+    expect(r.labels).toEqual(["openai_key"]);
+    expect(JSON.stringify(r.info)).not.toContain(sample.openai);
+  });
+
+  test("PEM private keys are masked whole, and a truncated block to the end", () => {
+    const pem = "-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA1c2\nabc\n-----END RSA PRIVATE KEY-----";
+    expect(mask(`key:\n${pem}\nthanks`).text).toBe("key:\n<SECRET_KEY>\nthanks");
+    expect(mask("start -----BEGIN PRIVATE KEY-----\nMIIEv...").text).toBe("start <SECRET_KEY>");
+  });
+
+  test("credential assignments mask only the value; references and placeholders are left", () => {
+    expect(mask('db_password = "s3cr3t-Pa55"').text).toBe('db_password = "<SECRET_KEY>"');
+    expect(mask("API_KEY: hunter2hunter2").text).toBe("API_KEY: <SECRET_KEY>");
+    expect(mask("password = process.env.DB_PASSWORD").text).toBe("password = process.env.DB_PASSWORD");
+    expect(mask("password: ********").text).toBe("password: ********");
+    expect(mask("password = getPassword()").text).toBe("password = getPassword()");
+  });
+
+  test("URL passwords are masked, the rest of the URL kept", () => {
+    expect(mask("postgres://admin:Sup3rS3cret@db.internal:5432/app").text).toBe("postgres://admin:<SECRET_KEY>@db.internal:5432/app");
+  });
+
+  describe("thresholds", () => {
+    const randomToken = "Qm9vZ1xKd3Rhc2tfaW5mb3JtYXRpb25fMTIzNDU2Nzg5";
+    const short = "aB3dE5fG7hJ9kL1m"; // 16 characters
+    test("balanced masks a long random token; permissive does not", () => {
+      expect(mask(`token ${randomToken}`).text).toBe("token <SECRET_KEY>");
+      expect(mask(`token ${randomToken}`, { threshold: "permissive" }).text).toBe(`token ${randomToken}`);
+    });
+    test("strict also masks shorter tokens", () => {
+      expect(mask(`id ${short}`, { threshold: "strict" }).text).toBe("id <SECRET_KEY>");
+      expect(mask(`id ${short}`).text).toBe(`id ${short}`);
+    });
+    test("balanced leaves ordinary technical text alone", () => {
+      const prose = [
+        "The function getUserAccountSettingsById returns a Promise.",
+        "Commit 3f4e5d6c7b8a9f0e1d2c3b4a5f6e7d8c9b0a1f2e fixed it.",
+        "Request id 123e4567-e89b-12d3-a456-426614174000 failed.",
+        "See src/guardrails/secret-keys/guardrail.ts and node_modules/typescript/lib.",
+        "internationalization_and_localization_2024 settings",
+        "Use base64 encoding for binary attachments in JSON payloads.",
+      ];
+      for (const text of prose) expect(mask(text).text).toBe(text);
+    });
+  });
+
+  test("custom_patterns are masked", () => {
+    expect(mask("ticket ACME-TOKEN-99812 here", { custom_patterns: ["ACME-TOKEN-\\d+"] }).text).toBe("ticket <SECRET_KEY> here");
+  });
+
+  test("fullwidth and zero-width characters do not hide a key", () => {
+    const hidden = sample.openai.split("").join("\u200b");
+    expect(mask(`k=${hidden}!`).text).toBe("k=<SECRET_KEY>!");
+    const fullwidth = [...sample.aws].map((c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0)).join("");
+    expect(mask(`aws ${fullwidth}`).text).toBe("aws <SECRET_KEY>");
+  });
+
+  test("linear time on hostile inputs", () => {
+    const m = createSecretKeysMasker({ threshold: "strict" });
+    for (const unit of ["sk-", "eyJ", "eyJa.", "-----BEGIN PRIVATE KEY-----", "password=", "a://", "x", "Ab1+", "ghp_", "p:a@", "postgres://u:"]) {
+      expectLinear(`SecretKeys on ${JSON.stringify(unit)}`, (t) => m.mask(t), unit);
+    }
+  });
+});
+
+describe("SecretKeys hex tokens", () => {
+  test("balanced masks a hex string after a key word, but not a bare hash", () => {
+    const hex = "9f86d081884c7d659a2feaa0c55ad015";
+    expect(mask(`api key: ${hex}`).text).toBe("api key: <SECRET_KEY>");
+    expect(mask(`sha ${hex}`).text).toBe(`sha ${hex}`);
+    expect(mask(`sha ${hex}`, { threshold: "strict" }).text).toBe("sha <SECRET_KEY>");
+  });
+});
