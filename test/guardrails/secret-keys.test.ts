@@ -6,15 +6,17 @@ const mask = (text: string, config: SecretKeysConfig = {}) => createSecretKeysMa
 
 // Built at run time so that no scanner flags this file as holding real keys.
 const sample = {
-  openai: "sk-proj-" + "Ab3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY",
-  anthropic: "sk-ant-api03-" + "Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Jh1Gf0EdCbA-_xYz",
-  aws: "AKIA" + "IOSFODNN7EXAMPL2",
-  github: "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8",
-  slack: "xoxb-" + "123456789012-1234567890123-AbCdEfGhIjKlMnOp",
-  stripe: "sk_live_" + "4eC39HqLyjWDarjtT1zdp7dc",
-  google: "AIza" + "SyD-1a2B3c4D5e6F7g8H9i0J1k2L3m4N5o6P",
+  openai_key: "sk-proj-" + "Ab3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY",
+  anthropic_key: "sk-ant-api03-" + "Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Jh1Gf0EdCbA-_xYz",
+  aws_access_key_id: "AKIA" + "IOSFODNN7EXAMPL2",
+  github_token: "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8",
+  slack_token: "xoxb-" + "123456789012-1234567890123-AbCdEfGhIjKlMnOp",
+  stripe_key: "sk_live_" + "4eC39HqLyjWDarjtT1zdp7dc",
+  google_api_key: "AIza" + "SyD-1a2B3c4D5e6F7g8H9i0J1k2L3m4N5o6",
   jwt: "eyJhbGciOiJIUzI1NiJ9" + ".eyJzdWIiOiIxMjM0NTY3ODkwIn0" + ".dBjftJeZ4CVPmB92K27uhbUJU1p1r_wW1gFWFOEjXk",
-  hf: "hf_" + "AbCdEfGhIjKlMnOpQrStUvWxYz01234567",
+  huggingface_token: "hf_" + "AbCdEfGhIjKlMnOpQrStUvWxYz01234567",
+  gitlab_token: "glpat-" + "xY7_kL9mN2pQ4rS6tU8v",
+  npm_token: "npm_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8",
 };
 
 describe("SecretKeys", () => {
@@ -23,15 +25,15 @@ describe("SecretKeys", () => {
       const r = mask(`export KEY=${key}; echo done`);
       expect(r.text).toBe("export KEY=<SECRET_KEY>; echo done");
       expect(r.tripped).toBe(false);
-      expect(r.labels.length).toBe(1);
+      expect(r.labels).toEqual([kind]);
     });
   }
 
   test("block: true trips and reports kinds, never values", () => {
-    const r = mask(`use ${sample.openai}`, { block: true });
+    const r = mask(`use ${sample.openai_key}`, { block: true });
     expect(r.tripped).toBe(true);
     expect(r.labels).toEqual(["openai_key"]);
-    expect(JSON.stringify(r.info)).not.toContain(sample.openai);
+    expect(JSON.stringify(r.info)).not.toContain(sample.openai_key);
   });
 
   test("PEM private keys are masked whole, and a truncated block to the end", () => {
@@ -81,9 +83,9 @@ describe("SecretKeys", () => {
   });
 
   test("fullwidth and zero-width characters do not hide a key", () => {
-    const hidden = sample.openai.split("").join("\u200b");
+    const hidden = sample.openai_key.split("").join("\u200b");
     expect(mask(`k=${hidden}!`).text).toBe("k=<SECRET_KEY>!");
-    const fullwidth = [...sample.aws].map((c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0)).join("");
+    const fullwidth = [...sample.aws_access_key_id].map((c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0)).join("");
     expect(mask(`aws ${fullwidth}`).text).toBe("aws <SECRET_KEY>");
   });
 

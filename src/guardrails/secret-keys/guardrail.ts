@@ -5,7 +5,7 @@ import { unsafePatternReason } from "../text/regex-safety.ts";
 import { replaceSpans, resolveOverlaps, type Span } from "../text/spans.ts";
 import { GuardrailConfigError, type GuardrailDefinition, type Masker } from "../types.ts";
 import { looksRandom, type EntropyRule } from "./entropy.ts";
-import { ASSIGNMENT_PATTERN, findPrivateKeys, PREFIXED_PATTERNS, TOKEN_PATTERN, URL_PASSWORD_PATTERN, type SecretPattern } from "./patterns.ts";
+import { ASSIGNMENT_PATTERN, findPrivateKeys, TOKEN_PATTERN, URL_PASSWORD_PATTERN, VENDOR_KINDS, VENDOR_PATTERN, type SecretPattern } from "./patterns.ts";
 
 export const SecretKeysConfigSchema = Type.Object(
   {
@@ -36,7 +36,7 @@ export function createSecretKeysMasker(config: SecretKeysConfig): Masker {
   const threshold: Threshold = config.threshold ?? "balanced";
   const entropy = ENTROPY_RULES[threshold];
   const custom = (config.custom_patterns ?? []).map((source, i) => compileCustom(source, i));
-  const patterns: readonly SecretPattern[] = [...PREFIXED_PATTERNS, URL_PASSWORD_PATTERN, ...custom];
+  const patterns: readonly SecretPattern[] = [URL_PASSWORD_PATTERN, ...custom];
   const assignments = threshold === "permissive" ? null : ASSIGNMENT_PATTERN;
 
   return {
@@ -47,6 +47,7 @@ export function createSecretKeysMasker(config: SecretKeysConfig): Masker {
       const text = norm.text;
       const found: Span[] = [];
       findPrivateKeys(text, (start, end) => found.push({ start, end, label: "private_key", priority: 100 }));
+      findVendorKeys(text, (start, end, kind) => found.push({ start, end, label: kind, priority: 90 }));
       for (const sp of patterns) findAll(sp, text, (start, end) => found.push({ start, end, label: sp.kind, priority: 90 }));
       if (assignments) {
         findAll(assignments, text, (start, end) => {
@@ -84,6 +85,15 @@ export function createSecretKeysMasker(config: SecretKeysConfig): Masker {
 }
 
 /** Runs a pattern; when it has a first capture group, only that group is reported. */
+function findVendorKeys(text: string, emit: (start: number, end: number, kind: string) => void): void {
+  VENDOR_PATTERN.lastIndex = 0;
+  for (let m = VENDOR_PATTERN.exec(text); m !== null; m = VENDOR_PATTERN.exec(text)) {
+    let group = 1;
+    while (m[group] === undefined) group++;
+    emit(m.index, m.index + m[0].length, VENDOR_KINDS[group - 1]!);
+  }
+}
+
 function findAll(sp: SecretPattern, text: string, emit: (start: number, end: number) => void): void {
   const re = sp.pattern;
   re.lastIndex = 0;

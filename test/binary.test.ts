@@ -1,0 +1,43 @@
+/** Smoke test of the compiled binary: build, start, /health, one guard call, clean stop. */
+import { afterAll, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { baseEnv } from "./helpers/cli.ts";
+
+const ROOT = join(import.meta.dir, "..");
+const outDir = mkdtempSync(join(tmpdir(), "gp-bin-"));
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+test("the compiled binary starts, serves the shipped policies and stops cleanly", async () => {
+  const outfile = join(outDir, "guardrail-proxy");
+  const build = Bun.spawnSync([process.execPath, "run", "build"], { cwd: ROOT, env: { ...process.env, GUARDRAIL_PROXY_OUTFILE: outfile }, stderr: "pipe", stdout: "pipe" });
+  expect(build.exitCode).toBe(0);
+
+  const version = Bun.spawnSync([outfile, "--version"], { env: baseEnv() });
+  expect(version.stdout.toString()).toMatch(/^guardrail-proxy \d+\.\d+\.\d+\n$/);
+
+  // Started from another directory: the policies must come from --policy-dir, nothing else from cwd.
+  const proc = Bun.spawn([outfile, "--host", "127.0.0.1", "--port", "0", "--policy-dir", join(ROOT, "policies")], {
+    cwd: outDir,
+    env: baseEnv({ SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true" }),
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const reader = proc.stdout.getReader();
+  let out = "";
+  let port = 0;
+  while (!port) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`binary exited: ${await new Response(proc.stderr).text()}`);
+    out += new TextDecoder().decode(value);
+    port = Number(/"msg":"listening".*?"port":(\d+)/.exec(out)?.[1] ?? 0);
+  }
+  const base = `http://127.0.0.1:${port}`;
+  expect(await (await fetch(`${base}/health`)).json()).toEqual({ status: "ok" });
+  const guard = await fetch(`${base}/v1/guard/input`, { method: "POST", body: JSON.stringify({ text: "mail jo@corp.io", config_id: "default" }) });
+  expect(await guard.json()).toEqual({ allowed: true, sanitized_text: "mail <EMAIL_ADDRESS>", guardrail: null, message: null });
+  proc.kill("SIGTERM");
+  expect(await proc.exited).toBe(0);
+  reader.releaseLock();
+});
