@@ -117,6 +117,12 @@ describe("serve", () => {
 });
 
 describe("validate", () => {
+  test("the shipped example policies are valid", async () => {
+    const r = await runCli(["validate", "--policy-dir", join(import.meta.dir, "..", "policies")]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.match(/^ok: /gm)?.length).toBeGreaterThanOrEqual(4);
+  });
+
   test("a valid directory and models config exit 0, listing each file", async () => {
     const models = configs.write("models-ok.json", [{ name: "gpt-x", provider: "compat", parameters: { seed: 1 } }]);
     const r = await runCli(["validate", "--policy-dir", dir.path, "--models-config", models]);
