@@ -3,7 +3,7 @@ import { afterAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { baseEnv } from "./helpers/cli.ts";
+import { baseEnv, waitForListening } from "./helpers/cli.ts";
 
 const ROOT = join(import.meta.dir, "..");
 const outDir = mkdtempSync(join(tmpdir(), "gp-bin-"));
@@ -24,20 +24,12 @@ test("the compiled binary starts, serves the shipped policies and stops cleanly"
     stdout: "pipe",
     stderr: "pipe",
   });
-  const reader = proc.stdout.getReader();
-  let out = "";
-  let port = 0;
-  while (!port) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`binary exited: ${await new Response(proc.stderr).text()}`);
-    out += new TextDecoder().decode(value);
-    port = Number(/"msg":"listening".*?"port":(\d+)/.exec(out)?.[1] ?? 0);
-  }
+  const { port, release } = await waitForListening(proc);
   const base = `http://127.0.0.1:${port}`;
   expect(await (await fetch(`${base}/health`)).json()).toEqual({ status: "ok" });
   const guard = await fetch(`${base}/v1/guard/input`, { method: "POST", body: JSON.stringify({ text: "mail jo@corp.io", config_id: "default" }) });
   expect(await guard.json()).toEqual({ allowed: true, sanitized_text: "mail <EMAIL_ADDRESS>", guardrail: null, message: null });
   proc.kill("SIGTERM");
   expect(await proc.exited).toBe(0);
-  reader.releaseLock();
+  release();
 });

@@ -1,7 +1,8 @@
 /** The command line as users run it: `bun src/main.ts ...`, exit codes, stdout and stderr. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { appendFileSync, cpSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { baseEnv, MAIN, runCli } from "./helpers/cli.ts";
+import { baseEnv, MAIN, runCli, waitForListening } from "./helpers/cli.ts";
 import { policy, tempPolicyDir, type TempDir } from "./helpers/policies.ts";
 
 let dir: TempDir;
@@ -98,21 +99,47 @@ describe("serve", () => {
       stdout: "pipe",
       stderr: "pipe",
     });
-    const reader = proc.stdout.getReader();
-    let buffered = "";
-    let port = 0;
-    while (!port) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error("server exited before listening");
-      buffered += new TextDecoder().decode(value);
-      const m = /"msg":"listening".*?"port":(\d+)/.exec(buffered);
-      if (m) port = Number(m[1]);
-    }
+    const { port, release } = await waitForListening(proc);
     const configs = await (await fetch(`http://127.0.0.1:${port}/v1/guardrails/configs`)).json();
     expect(configs).toEqual([{ id: "mask" }, { id: "out" }]);
     proc.kill("SIGTERM");
     expect(await proc.exited).toBe(0);
+    release();
+  });
+});
+
+describe("serve --reload", () => {
+  test("restarts when a source file changes, and stops on SIGTERM", async () => {
+    // A copy of the source tree, so the test edits a file nobody else is reading.
+    const copy = tempPolicyDir();
+    const root = join(import.meta.dir, "..");
+    cpSync(join(root, "src"), join(copy.path, "src"), { recursive: true });
+    cpSync(join(root, "package.json"), join(copy.path, "package.json"));
+    symlinkSync(join(root, "node_modules"), join(copy.path, "node_modules"));
+    const proc = Bun.spawn([process.execPath, join(copy.path, "src", "main.ts"), "--reload", "--host", "127.0.0.1", "--port", "0", "--policy-dir", dir.path], {
+      env: baseEnv({ SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true" }),
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const reader = proc.stdout.getReader();
+    let out = "";
+    const listening = () => out.match(/"msg":"listening"/g)?.length ?? 0;
+    const readUntil = async (n: number) => {
+      while (listening() < n) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error("server exited");
+        out += new TextDecoder().decode(value);
+      }
+    };
+    await readUntil(1);
+    appendFileSync(join(copy.path, "src", "version.ts"), "\n// edited by the reload test\n");
+    await readUntil(2);
+    const port = Number([...out.matchAll(/"port":(\d+)/g)].at(-1)![1]);
+    expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
+    proc.kill("SIGTERM");
+    expect(await proc.exited).toBe(0);
     reader.releaseLock();
+    copy.remove();
   });
 });
 

@@ -97,8 +97,8 @@ describe("POST /v1/guard/input", () => {
   test("alert mode lets a trip through and records it as an alert", async () => {
     const r = await guard("input", { text: "the forbidden phrase", config_id: "alert" });
     expect(r.body.allowed).toBe(true);
-    const line = server.logs().findLast((l) => l.msg === "request" && l.config_id === "alert");
-    expect(line?.guardrails).toEqual([{ name: "Keywords", stage: "input", tripped: true, enforced: false, confidence: 1 }]);
+    const line = await server.waitForLog((l) => l.msg === "request" && l.config_id === "alert");
+    expect(line.guardrails).toEqual([{ name: "Keywords", stage: "input", tripped: true, enforced: false, confidence: 1 }]);
     const metrics = await (await fetch(`${server.url}/metrics`)).text();
     expect(metrics).toContain('guardrail_proxy_guardrail_outcomes_total{guardrail="Keywords",stage="input",outcome="alert"} 1');
   });

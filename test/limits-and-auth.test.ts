@@ -111,7 +111,7 @@ describe("request logs", () => {
 
   test("one JSON line per request with method, path, status, duration, config_id and guardrail outcomes", async () => {
     await server.post("/v1/guard/input", { text: "a blocked-term here", config_id: "p" });
-    const line = server.logs().findLast((l) => l.msg === "request")!;
+    const line = await server.waitForLog((l) => l.msg === "request" && l.path === "/v1/guard/input");
     expect(line).toMatchObject({ level: "info", method: "POST", path: "/v1/guard/input", status: 200, config_id: "p" });
     expect(typeof line.duration_ms).toBe("number");
     expect(line.guardrails).toEqual([
@@ -126,9 +126,10 @@ describe("request logs", () => {
     await server.post("/v1/guard/input", { text: `unique-sentence-marker ${secrets.slice(0, 3).join(" ")}`, config_id: "p" }, { authorization: secrets[3]! });
     await server.post("/v1/guard/input", { text: 5, config_id: "p", note: secrets[0] }, { authorization: secrets[3]! });
     await server.post("/v1/guard/output", `{"text": "${secrets[1]}", broken`);
+    await server.waitForLog((l) => l.path === "/v1/guard/output");
     const raw = server.rawLogs();
     for (const s of secrets) expect(raw).not.toContain(s);
-    const line = server.logs().findLast((l) => l.path === "/v1/guard/input" && l.status === 200)!;
+    const line = await server.waitForLog((l) => l.path === "/v1/guard/input" && l.status === 200);
     expect((line.guardrails as { labels?: string[] }[])[0]!.labels).toEqual(["EMAIL_ADDRESS", "US_SSN"]);
   });
 });

@@ -26,3 +26,16 @@ export async function runCli(args: string[], options: { env?: Record<string, str
   clearTimeout(timer);
   return { code, stdout, stderr };
 }
+
+/** Reads a spawned server's stdout until its "listening" log line; returns the port. */
+export async function waitForListening(proc: { stdout: ReadableStream<Uint8Array>; stderr: ReadableStream<Uint8Array> }): Promise<{ port: number; release: () => void }> {
+  const reader = proc.stdout.getReader();
+  let buffered = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`server exited before listening: ${await new Response(proc.stderr).text()}`);
+    buffered += new TextDecoder().decode(value);
+    const m = /"msg":"listening".*?"port":(\d+)/.exec(buffered);
+    if (m) return { port: Number(m[1]), release: () => reader.releaseLock() };
+  }
+}

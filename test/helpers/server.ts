@@ -8,6 +8,11 @@ export interface TestServer extends RunningServer {
   logs(): Record<string, unknown>[];
   /** Raw log text, for "never contains" assertions. */
   rawLogs(): string;
+  /**
+   * The last log line matching `predicate`, waiting for it: request lines are written after
+   * the response has been sent, so a client can see the answer before the line exists.
+   */
+  waitForLog(predicate: (line: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
 }
 
@@ -22,6 +27,15 @@ export async function startTestServer(env: Environment): Promise<TestServer> {
     ...server,
     logs: () => sink.lines.map((l) => JSON.parse(l) as Record<string, unknown>),
     rawLogs: () => sink.lines.join(""),
+    async waitForLog(predicate, timeoutMs = 2000) {
+      const deadline = performance.now() + timeoutMs;
+      for (;;) {
+        const found = sink.lines.map((l) => JSON.parse(l) as Record<string, unknown>).findLast(predicate);
+        if (found) return found;
+        if (performance.now() > deadline) throw new Error("no matching log line");
+        await Bun.sleep(2);
+      }
+    },
     post: (path, body, headers = {}) =>
       fetch(server.url + path, {
         method: "POST",

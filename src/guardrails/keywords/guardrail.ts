@@ -4,6 +4,7 @@
  * hide a keyword. One alternation is compiled per policy, longest keyword first.
  */
 import { Type, type Static } from "@sinclair/typebox";
+import { forEachMatch } from "../text/matches.ts";
 import { normalizeText } from "../text/normalize.ts";
 import type { Detector, GuardrailDefinition } from "../types.ts";
 
@@ -45,11 +46,10 @@ export function createKeywordsDetector(config: KeywordsConfig): Detector {
     detect(text) {
       const norm = normalizeText(text).text;
       const matched = new Set<string>();
-      pattern.lastIndex = 0;
-      for (let m = pattern.exec(norm); m !== null; m = pattern.exec(norm)) {
+      forEachMatch(pattern, norm, (m) => {
         const key = m[0].replace(/\s+/g, " ");
         matched.add(canonical.get(caseSensitive ? key : key.toLowerCase()) ?? key);
-      }
+      });
       return {
         tripped: matched.size > 0,
         confidence: matched.size > 0 ? 1 : 0,

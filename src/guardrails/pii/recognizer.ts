@@ -4,6 +4,7 @@
  * anchored on a rare character, never an unbounded run that is retried at every position.
  */
 import { hasContext } from "../text/context.ts";
+import { forEachMatch } from "../text/matches.ts";
 import type { EntityType } from "./entities.ts";
 
 export interface Recognizer {
@@ -38,25 +39,19 @@ export function regexRecognizer(spec: RegexRecognizerSpec): Recognizer {
     entity: spec.entity,
     priority: spec.priority,
     find(text, emit) {
-      const re = spec.pattern;
-      re.lastIndex = 0;
-      for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-        if (m[0].length === 0) {
-          re.lastIndex++;
-          continue;
-        }
+      forEachMatch(spec.pattern, text, (m) => {
         let start = m.index;
         let value = m[0];
         if (group > 0) {
           const range = m.indices?.[group];
-          if (!range) continue;
+          if (!range) return;
           start = range[0];
           value = text.slice(range[0], range[1]);
         }
-        if (spec.validate && !spec.validate(value)) continue;
-        if (spec.context && !hasContext(text, start, spec.context, window)) continue;
+        if (spec.validate && !spec.validate(value)) return;
+        if (spec.context && !hasContext(text, start, spec.context, window)) return;
         emit(start, start + value.length);
-      }
+      });
     },
   };
 }

@@ -1,5 +1,6 @@
 /** The `SecretKeys` guardrail (DECISIONS §3): API keys, tokens, private keys, passwords. */
 import { Type, type Static } from "@sinclair/typebox";
+import { forEachMatch } from "../text/matches.ts";
 import { normalizeText, toOriginalSpan } from "../text/normalize.ts";
 import { unsafePatternReason } from "../text/regex-safety.ts";
 import { replaceSpans, resolveOverlaps, type Span } from "../text/spans.ts";
@@ -55,10 +56,9 @@ export function createSecretKeysMasker(config: SecretKeysConfig): Masker {
         });
       }
       if (entropy) {
-        TOKEN_PATTERN.lastIndex = 0;
-        for (let m = TOKEN_PATTERN.exec(text); m !== null; m = TOKEN_PATTERN.exec(text)) {
+        forEachMatch(TOKEN_PATTERN, text, (m) => {
           if (looksRandom(m[0], entropy, text, m.index)) found.push({ start: m.index, end: m.index + m[0].length, label: "high_entropy_token", priority: 10 });
-        }
+        });
       }
       const kept = resolveOverlaps(found).map((s) => {
         const [start, end] = toOriginalSpan(norm, s.start, s.end);
@@ -86,26 +86,19 @@ export function createSecretKeysMasker(config: SecretKeysConfig): Masker {
 
 /** Runs a pattern; when it has a first capture group, only that group is reported. */
 function findVendorKeys(text: string, emit: (start: number, end: number, kind: string) => void): void {
-  VENDOR_PATTERN.lastIndex = 0;
-  for (let m = VENDOR_PATTERN.exec(text); m !== null; m = VENDOR_PATTERN.exec(text)) {
+  forEachMatch(VENDOR_PATTERN, text, (m) => {
     let group = 1;
     while (m[group] === undefined) group++;
     emit(m.index, m.index + m[0].length, VENDOR_KINDS[group - 1]!);
-  }
+  });
 }
 
 function findAll(sp: SecretPattern, text: string, emit: (start: number, end: number) => void): void {
-  const re = sp.pattern;
-  re.lastIndex = 0;
-  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-    if (m[0].length === 0) {
-      re.lastIndex++;
-      continue;
-    }
+  forEachMatch(sp.pattern, text, (m) => {
     const g = m.indices?.[1];
     if (g) emit(g[0], g[1]);
     else emit(m.index, m.index + m[0].length);
-  }
+  });
 }
 
 function compileCustom(source: string, index: number): SecretPattern {

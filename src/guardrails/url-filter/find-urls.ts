@@ -1,3 +1,4 @@
+import { forEachMatch } from "../text/matches.ts";
 import { resolveOverlaps, type Span } from "../text/spans.ts";
 
 /**
@@ -61,10 +62,7 @@ export function findUrls(text: string): FoundUrl[] {
 }
 
 function collect(text: string, re: RegExp, priority: number, out: Span[]): void {
-  re.lastIndex = 0;
-  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-    out.push({ start: m.index, end: m.index + trimmedLength(m[0]), label: "url", priority });
-  }
+  forEachMatch(re, text, (m) => out.push({ start: m.index, end: m.index + trimmedLength(m[0]), label: "url", priority }));
 }
 
 /** Length without trailing sentence punctuation; a `)` stays when it closes a `(` of the URL. */
