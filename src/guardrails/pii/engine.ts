@@ -6,7 +6,7 @@ import { normalizeText, toOriginalSpan } from "../text/normalize.ts";
 import { replaceSpans, resolveOverlaps, type Span } from "../text/spans.ts";
 import type { EntityType } from "./entities.ts";
 import type { Recognizer } from "./recognizer.ts";
-import { ALL_RECOGNIZERS } from "./recognizers.ts";
+import { FORMAT_RECOGNIZERS } from "./recognizers.ts";
 
 export interface PiiDetection {
   readonly entity: EntityType;
@@ -17,6 +17,8 @@ export interface PiiDetection {
   readonly value: string;
   /** Found inside a Base64, URL- or hex-encoded segment. */
   readonly encoded: boolean;
+  /** False for a detection reported inside another one's mask (an email inside a URL). */
+  readonly masked: boolean;
 }
 
 export interface PiiScan {
@@ -41,7 +43,7 @@ export class PiiEngine {
 
   constructor(readonly options: PiiEngineOptions) {
     const wanted = new Set(options.entities);
-    this.recognizers = ALL_RECOGNIZERS.filter((r) => wanted.has(r.entity));
+    this.recognizers = FORMAT_RECOGNIZERS.filter((r) => wanted.has(r.entity));
     this.allowed = new Set(options.allowList);
   }
 
@@ -52,20 +54,31 @@ export class PiiEngine {
     const candidates: Candidate[] = [];
     for (const r of this.recognizers) {
       r.find(text, (start, end) => {
-        candidates.push({ start, end, label: r.entity, priority: r.priority, entity: r.entity });
+        if (this.allowed.size > 0 && this.allowed.has(text.slice(start, end))) return;
+        candidates.push({ start, end, label: r.entity, rank: r.tier, priority: r.priority, entity: r.entity });
       });
     }
     if (candidates.length === 0) return { detections: [], masked: original };
+    const kept = resolveOverlaps(candidates);
     const detections: PiiDetection[] = [];
-    for (const c of resolveOverlaps(candidates)) {
+    for (const c of kept) {
       const [start, end] = toOriginalSpan(norm, c.start, c.end);
       const value = original.slice(start, end);
-      if (this.allowed.has(value) || this.allowed.has(text.slice(c.start, c.end))) continue;
-      detections.push({ entity: c.entity, start, end, value, encoded: false });
+      if (this.allowed.has(value)) continue;
+      detections.push({ entity: c.entity, start, end, value, encoded: false, masked: true });
+    }
+    // SPEC: emails inside URL query parameters are detected. The URL's mask covers them; they
+    // are still reported.
+    for (const c of candidates) {
+      if (c.entity !== "EMAIL_ADDRESS" || kept.includes(c)) continue;
+      if (kept.some((k) => k.entity === "URL" && k.start <= c.start && c.end <= k.end)) {
+        const [start, end] = toOriginalSpan(norm, c.start, c.end);
+        detections.push({ entity: c.entity, start, end, value: original.slice(start, end), encoded: false, masked: false });
+      }
     }
     const masked = replaceSpans(
       original,
-      detections.map((d) => ({ start: d.start, end: d.end, replacement: d.encoded ? `<${d.entity}_ENCODED>` : `<${d.entity}>` })),
+      detections.filter((d) => d.masked).map((d) => ({ start: d.start, end: d.end, replacement: d.encoded ? `<${d.entity}_ENCODED>` : `<${d.entity}>` })),
     );
     return { detections, masked };
   }

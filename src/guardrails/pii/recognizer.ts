@@ -1,15 +1,29 @@
 /**
  * A recogniser finds candidate values of one entity type in normalised text. Every recogniser
- * must run in time linear in the text: regular expressions here are bounded in length or
- * anchored on a rare character, never an unbounded run that is retried at every position.
+ * runs in time linear in the text: its patterns are bounded in length, or anchored on a rare
+ * character, never an unbounded run retried at every position.
+ *
+ * Speed rule learnt by measuring: a pattern that starts with `\b`, a digit class or a literal
+ * scans a 1 KB text in about 0.15 µs in JavaScriptCore, one that starts with a lookbehind takes
+ * three times as long. Boundaries are therefore checked in JavaScript on the (rare) matches.
  */
-import { hasContext } from "../text/context.ts";
+import { hasContext, hasContextAfter } from "../text/context.ts";
 import { forEachMatch } from "../text/matches.ts";
 import type { EntityType } from "./entities.ts";
 
+/**
+ * How much a detection is to be trusted when it overlaps another: 4 for a value the text names
+ * right before it ("passport number X"), 3 for formats with a check digit or an unmistakable
+ * shape, 2 for formats confirmed by context words nearby, 1 for generic patterns (phone numbers,
+ * names, places). Overlaps keep the higher tier, then the longer span. A cue outranks a check
+ * digit because a short checksum (mod 10, mod 11) also passes for one value in ten of any shape.
+ */
+export type Tier = 1 | 2 | 3 | 4;
+
 export interface Recognizer {
   readonly entity: EntityType;
-  /** Breaks ties between overlapping detections of equal length: higher is more specific. */
+  readonly tier: Tier;
+  /** Breaks ties between overlapping detections of equal tier and length. */
   readonly priority: number;
   /** Calls `emit` for each accepted value, as a half-open span of `text`. */
   find(text: string, emit: (start: number, end: number) => void): void;
@@ -17,46 +31,146 @@ export interface Recognizer {
 
 export interface RegexRecognizerSpec {
   readonly entity: EntityType;
-  readonly priority: number;
-  /** Must be global (`g`). Matches are candidates; `validate` and `context` decide. */
+  readonly tier?: Tier;
+  readonly priority?: number;
+  /** Global (`g`). Matches are candidates; `validate` and `context` decide. */
   readonly pattern: RegExp;
   /** Capture group holding the value; 0 (the whole match) by default. Needs the `d` flag. */
   readonly group?: number;
-  /** Format check such as a checksum; gets the matched value. */
-  readonly validate?: (value: string) => boolean;
+  /** Format check such as a checksum; gets the value with spaces and dashes removed. */
+  readonly validate?: (compact: string, value: string) => boolean;
   /** When set, one of these lower-case words must occur shortly before the value. */
   readonly context?: readonly string[];
-  /** Characters before the value searched for context words; 64 by default. */
+  /** Characters before the value searched for context words; 48 by default. */
   readonly contextWindow?: number;
+  /** Characters after the value also searched for context words; 0 by default. */
+  readonly contextAfter?: number;
+  /** Which neighbours end a value; `alnum` (default) refuses a letter or digit on either side. */
+  readonly boundary?: Boundary;
 }
+
+/**
+ * `alnum`: no letter or digit right before or after. `number`: also no `-`, `.`, `/` or `,`
+ * joining the value to another digit (so `12-536-22-8716` is not an SSN inside a longer
+ * number). `none`: the pattern decides.
+ */
+export type Boundary = "alnum" | "number" | "none";
 
 export function regexRecognizer(spec: RegexRecognizerSpec): Recognizer {
   if (!spec.pattern.global) throw new Error(`pattern for ${spec.entity} must be global`);
   const group = spec.group ?? 0;
   if (group > 0 && !spec.pattern.hasIndices) throw new Error(`pattern for ${spec.entity} needs the d flag`);
-  const window = spec.contextWindow ?? 64;
+  const window = spec.contextWindow ?? 48;
+  const boundary = spec.boundary ?? "alnum";
+  const after = spec.contextAfter ?? 0;
   return {
     entity: spec.entity,
-    priority: spec.priority,
+    tier: spec.tier ?? (spec.context ? 2 : 3),
+    priority: spec.priority ?? 50,
     find(text, emit) {
       forEachMatch(spec.pattern, text, (m) => {
         let start = m.index;
-        let value = m[0];
+        let end = start + m[0].length;
         if (group > 0) {
           const range = m.indices?.[group];
           if (!range) return;
-          start = range[0];
-          value = text.slice(range[0], range[1]);
+          [start, end] = range;
         }
-        if (spec.validate && !spec.validate(value)) return;
-        if (spec.context && !hasContext(text, start, spec.context, window)) return;
-        emit(start, start + value.length);
+        if (!boundaryOk(text, start, end, boundary)) return;
+        const value = text.slice(start, end);
+        if (spec.validate && !spec.validate(compact(value), value)) return;
+        if (spec.context && !hasContext(text, start, spec.context, window) && !(after > 0 && hasContextAfter(text, end, spec.context, after))) return;
+        emit(start, end);
       });
     },
   };
 }
 
-/** Only the digits of a value, for checksums over values written with separators. */
+export interface ContextRecognizerSpec {
+  readonly entity: EntityType;
+  readonly priority?: number;
+  /** Cue words and phrases, as regex source, case-insensitive (`passport`, `driver'?s licen[cs]e`). */
+  readonly cues: readonly string[];
+  /** The value, as regex source without groups; matched case-insensitively, see `validate`. */
+  readonly value: string;
+  readonly validate?: (compact: string, value: string) => boolean;
+}
+
+/**
+ * For formats without a check digit (passports, bank accounts, driver licences): find the cue,
+ * then the value within a few filler words ("number", "is", "#", ":"). Anchoring on the cue
+ * keeps both the precision and the scan cheap.
+ */
+export function contextRecognizer(spec: ContextRecognizerSpec): Recognizer {
+  const filler = String.raw`(?:[\s:#=.-]{0,3}(?:number|numbers|numero|número|num|nr|no|nos|nº|n°|n|id|code|is|was|of|my|the|are|:)?){0,4}[\s:#=.-]{0,3}`;
+  const source = String.raw`\b(?:${spec.cues.join("|")})${filler}(${spec.value})`;
+  return regexRecognizer({
+    entity: spec.entity,
+    tier: 4,
+    priority: spec.priority,
+    pattern: new RegExp(source, "gid"),
+    group: 1,
+    validate: spec.validate,
+  });
+}
+
+/** The value without spaces, dashes, dots, slashes or parentheses, upper-cased. */
+export function compact(value: string): string {
+  return value.replace(/[\s\-./()]/g, "").toUpperCase();
+}
+
+/**
+ * Letters and digits of alphabetic scripts (Latin, Greek, Cyrillic, ...). CJK and Hangul are
+ * left out on purpose: those languages write numbers right next to words, without spaces.
+ */
+function isAlnum(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 0xc0 && c < 0x2000 && c !== 0xd7 && c !== 0xf7);
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+function isJoiner(c: number): boolean {
+  return c === 45 || c === 46 || c === 47 || c === 44;
+}
+
+export function boundaryOk(text: string, start: number, end: number, boundary: Boundary): boolean {
+  if (boundary === "none") return true;
+  const before = start > 0 ? text.charCodeAt(start - 1) : 32;
+  const after = end < text.length ? text.charCodeAt(end) : 32;
+  if (isAlnum(before) || isAlnum(after)) return false;
+  if (boundary === "number") {
+    if (isJoiner(before) && start > 1 && isDigit(text.charCodeAt(start - 2))) return false;
+    if (isJoiner(after) && end + 1 < text.length && isDigit(text.charCodeAt(end + 1))) return false;
+  }
+  return true;
+}
+
+/** Only the digits of a value. */
 export function digitsOf(value: string): string {
   return value.replace(/\D/g, "");
+}
+
+/**
+ * Separators of a grouped number are one kind only (`4111 1111 1111 1111`, not
+ * `4111 1111-1111 1111`).
+ */
+export function consistentSeparators(value: string): boolean {
+  let sep = "";
+  for (const ch of value) {
+    if (ch === " " || ch === "-" || ch === ".") {
+      if (sep && ch !== sep) return false;
+      sep = ch;
+    }
+  }
+  return true;
+}
+
+/** The lengths of the digit groups of a value written with separators. */
+export function groupLengths(value: string): number[] {
+  return value
+    .split(/[\s\-.]+/)
+    .filter((g) => g.length > 0)
+    .map((g) => g.length);
 }

@@ -2,7 +2,15 @@
 
 /** True when one of the lower-case `words` occurs as a whole word in the `window` characters before `at`. */
 export function hasContext(text: string, at: number, words: readonly string[], window: number): boolean {
-  const before = text.slice(Math.max(0, at - window), at).toLowerCase();
+  return containsWord(text.slice(Math.max(0, at - window), at).toLowerCase(), words);
+}
+
+/** The same, in the `window` characters after `at`. */
+export function hasContextAfter(text: string, at: number, words: readonly string[], window: number): boolean {
+  return containsWord(text.slice(at, at + window).toLowerCase(), words);
+}
+
+function containsWord(before: string, words: readonly string[]): boolean {
   for (const word of words) {
     let from = 0;
     for (;;) {

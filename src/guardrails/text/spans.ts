@@ -5,19 +5,24 @@ export interface Span {
   readonly start: number;
   readonly end: number;
   readonly label: string;
+  /** Outranks length: a span of higher rank wins any overlap (PII confidence tiers). */
+  readonly rank?: number;
   /** Breaks ties between overlapping spans of equal length: higher wins. */
   readonly priority: number;
 }
 
 /**
- * Keeps one span per region: longest first, then highest priority, then earliest. Spans are
+ * Keeps one span per region: highest rank first, then longest, then highest priority, then
+ * earliest. Spans are
  * sorted by start afterwards. Occupancy is tracked per character, so the work is the total
  * length of the candidate spans (each character is covered by at most one span per
  * recogniser), never the square of their number.
  */
 export function resolveOverlaps<S extends Span>(spans: readonly S[]): S[] {
   if (spans.length <= 1) return spans.slice();
-  const ranked = spans.slice().sort((a, b) => b.end - b.start - (a.end - a.start) || b.priority - a.priority || a.start - b.start);
+  const ranked = spans
+    .slice()
+    .sort((a, b) => (b.rank ?? 0) - (a.rank ?? 0) || b.end - b.start - (a.end - a.start) || b.priority - a.priority || a.start - b.start);
   let maxEnd = 0;
   for (const s of spans) if (s.end > maxEnd) maxEnd = s.end;
   const taken = new Uint8Array(maxEnd);

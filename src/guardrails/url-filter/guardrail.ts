@@ -8,7 +8,7 @@ import { Type, type Static } from "@sinclair/typebox";
 import { normalizeText, toOriginalSpan } from "../text/normalize.ts";
 import { replaceSpans } from "../text/spans.ts";
 import { GuardrailConfigError, type GuardrailDefinition, type Masker } from "../types.ts";
-import { findUrls, type FoundUrl } from "./find-urls.ts";
+import { findUrls, type FoundUrl } from "../text/urls.ts";
 
 export const UrlFilterConfigSchema = Type.Object(
   {

@@ -1,69 +1,209 @@
-/** Recognisers of SPEC's "Global" group. */
-import { luhnValid } from "../checksums.ts";
-import { digitsOf, regexRecognizer, type Recognizer } from "../recognizer.ts";
+/** Recognisers of SPEC's "Global" group that have a format (NER types live in ../ner). */
+import { findUrls } from "../../text/urls.ts";
+import { deaValid, ibanValid, luhnValid } from "../checksums.ts";
+import { base58CheckValid, bech32Valid } from "../crypto-addresses.ts";
+import { boundaryOk, consistentSeparators, digitsOf, groupLengths, regexRecognizer, type Recognizer } from "../recognizer.ts";
 import { emailRecognizer } from "./email.ts";
 
 /** Issuer prefixes and lengths of the card networks, checked after Luhn. */
-function cardIssuerValid(digits: string): boolean {
-  const n = digits.length;
-  const p2 = Number(digits.slice(0, 2));
-  const p3 = Number(digits.slice(0, 3));
-  const p4 = Number(digits.slice(0, 4));
-  const p6 = Number(digits.slice(0, 6));
-  if (digits[0] === "4") return n === 13 || n === 16 || n === 19; // Visa
+function cardIssuerValid(d: string): boolean {
+  const n = d.length;
+  const p2 = Number(d.slice(0, 2));
+  const p3 = Number(d.slice(0, 3));
+  const p4 = Number(d.slice(0, 4));
+  const p6 = Number(d.slice(0, 6));
+  if (d[0] === "4") return n === 13 || n === 16 || n === 19; // Visa
   if ((p2 >= 51 && p2 <= 55) || (p4 >= 2221 && p4 <= 2720)) return n === 16; // Mastercard
   if (p2 === 34 || p2 === 37) return n === 15; // American Express
   if (p4 === 6011 || p2 === 65 || (p3 >= 644 && p3 <= 649) || (p6 >= 622126 && p6 <= 622925)) return n >= 16 && n <= 19; // Discover
-  if (p2 === 36 || p2 === 38 || p2 === 39 || (p3 >= 300 && p3 <= 305) || p3 === 309) return n >= 14 && n <= 19; // Diners
+  if (p2 === 36 || p2 === 38 || p2 === 39 || (p3 >= 300 && p3 <= 305) || p3 === 309) return n >= 14 && n <= 19; // Diners Club
   if (p4 >= 3528 && p4 <= 3589) return n >= 16 && n <= 19; // JCB
+  if (p4 === 2131 || p4 === 1800) return n === 15; // JCB, older 15-digit ranges
   if (p2 === 62 || p2 === 81) return n >= 16 && n <= 19; // UnionPay
-  if (p2 === 50 || (p2 >= 56 && p2 <= 69) || p2 === 60) return n >= 12 && n <= 19; // Maestro
-  if (p4 === 2200 || p4 === 2201 || p4 === 2202 || p4 === 2203 || p4 === 2204) return n === 16; // Mir
+  if (p4 >= 2200 && p4 <= 2204) return n >= 16 && n <= 19; // Mir
+  if (p2 === 50 || (p2 >= 56 && p2 <= 69)) return n >= 12 && n <= 19; // Maestro, Laser
   return false;
+}
+
+/** Card numbers are written whole or in the issuer's groups: 4-4-4-4(-3), 4-6-5 (Amex), 4-6-4 (Diners). */
+function cardGroupingValid(value: string): boolean {
+  const groups = groupLengths(value);
+  if (groups.length === 1) return true;
+  const key = groups.join("-");
+  if (key === "4-6-5" || key === "4-6-4" || key === "6-13") return true;
+  return groups.slice(0, -1).every((g) => g === 4) && groups[groups.length - 1]! <= 4;
 }
 
 const creditCard = regexRecognizer({
   entity: "CREDIT_CARD",
   priority: 90,
-  // 12-19 digits, optionally in groups split by single spaces or dashes.
-  pattern: /(?<![\w.-])\d(?:[ -]?\d){11,18}(?![\w-]|\.\d)/g,
-  validate: (value) => {
-    const digits = digitsOf(value);
-    return luhnValid(digits) && cardIssuerValid(digits) && consistentSeparators(value);
-  },
+  pattern: /\b\d(?:[ -]?\d){11,18}\b/g,
+  boundary: "number",
+  validate: (c, value) => luhnValid(c) && cardIssuerValid(c) && consistentSeparators(value) && cardGroupingValid(value),
 });
 
-/** `4111 1111-1111 1111` mixes separators; real cards are written with one kind or none. */
-function consistentSeparators(value: string): boolean {
-  return !(value.includes(" ") && value.includes("-"));
+const crypto: Recognizer[] = [
+  regexRecognizer({ entity: "CRYPTO", priority: 80, pattern: /\b[13][1-9A-HJ-NP-Za-km-z]{25,34}\b/g, validate: (_c, v) => base58CheckValid(v) }),
+  regexRecognizer({ entity: "CRYPTO", priority: 80, pattern: /\b(?:bc1|BC1)[02-9ac-hj-np-zAC-HJ-NP-Z]{8,87}\b/g, validate: (_c, v) => bech32Valid(v) }),
+  // Ethereum: 0x and 40 hex digits. (The mixed-case EIP-55 checksum needs Keccak-256: not checked.)
+  regexRecognizer({ entity: "CRYPTO", priority: 80, pattern: /\b0x[0-9a-fA-F]{40}\b/g }),
+];
+
+/** ISO 13616 registry: IBAN length per country. */
+const IBAN_LENGTHS: Record<string, number> = {
+  AD: 24, AE: 23, AL: 28, AT: 20, AZ: 28, BA: 20, BE: 16, BG: 22, BH: 22, BI: 27, BR: 29, BY: 28, CH: 21, CR: 22, CY: 28, CZ: 24,
+  DE: 22, DJ: 27, DK: 18, DO: 28, EE: 20, EG: 29, ES: 24, FI: 18, FK: 18, FO: 18, FR: 27, GB: 22, GE: 22, GI: 23, GL: 18, GR: 27,
+  GT: 28, HN: 28, HR: 21, HU: 28, IE: 22, IL: 23, IQ: 23, IS: 26, IT: 27, JO: 30, KW: 30, KZ: 20, LB: 28, LC: 32, LI: 21, LT: 20,
+  LU: 20, LV: 21, LY: 25, MC: 27, MD: 24, ME: 22, MK: 19, MN: 20, MR: 27, MT: 31, MU: 30, NI: 28, NL: 18, NO: 15, OM: 23, PK: 24,
+  PL: 28, PS: 29, PT: 25, QA: 29, RO: 24, RS: 22, RU: 33, SA: 24, SC: 31, SD: 18, SE: 24, SI: 19, SK: 24, SM: 27, SO: 23, ST: 25,
+  SV: 28, TL: 23, TN: 24, TR: 26, UA: 29, VA: 22, VG: 24, XK: 20, YE: 30,
+};
+
+const iban = regexRecognizer({
+  entity: "IBAN_CODE",
+  priority: 90,
+  // Written whole or in groups of four split by single spaces or dashes.
+  pattern: /\b[A-Z]{2}\d{2}(?:[ -]?[A-Z0-9]){11,30}\b/g,
+  validate: (c, value) => IBAN_LENGTHS[c.slice(0, 2)] === c.length && ibanValid(c) && consistentSeparators(value) && ibanGroupingValid(value),
+});
+
+function ibanGroupingValid(value: string): boolean {
+  const groups = groupLengths(value);
+  return groups.length === 1 || groups.slice(0, -1).every((g) => g === 4);
 }
 
-const PHONE_CONTEXT = ["phone", "tel", "telephone", "mobile", "cell", "call", "fax", "contact", "number", "whatsapp", "sms", "text"];
+function ipv4Valid(value: string): boolean {
+  const parts = value.split(".");
+  return parts.length === 4 && parts.every((p) => (p === "0" || !p.startsWith("0")) && Number(p) <= 255);
+}
 
-const phoneNanp = regexRecognizer({
-  entity: "PHONE_NUMBER",
-  priority: 50,
-  // North American numbers with the usual separators: (555) 123-4567, 555-123-4567, +1 555.123.4567.
-  pattern: /(?<![\w+.-])(?:\+?1[ .-]?)?(?:\(\d{3}\) ?|\d{3}[ .-])\d{3}[ .-]\d{4}(?![\w-]|\.\d)/g,
+const ipv4 = regexRecognizer({
+  entity: "IP_ADDRESS",
+  priority: 85,
+  pattern: /\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b/g,
+  boundary: "number",
+  validate: (_c, v) => ipv4Valid(v),
 });
 
-const phoneInternational = regexRecognizer({
-  entity: "PHONE_NUMBER",
-  priority: 50,
-  // A `+` country code and 6 to 14 more digits in groups: +44 20 7946 0958, +49-30-1234567.
-  pattern: /(?<![\w+])\+\d{1,3}(?:[ .-]?\(\d{1,4}\))?(?:[ .-]?\d{1,5}){2,6}(?![\w-]|\.\d)/g,
-  validate: (value) => {
-    const n = digitsOf(value).length;
-    return n >= 8 && n <= 15;
+/** RFC 4291 text forms: eight groups, or fewer with one `::`, optionally ending in an IPv4 address. */
+export function ipv6Valid(value: string): boolean {
+  let text = value;
+  let groupsNeeded = 8;
+  const lastColon = text.lastIndexOf(":");
+  if (text.includes(".", lastColon)) {
+    if (!ipv4Valid(text.slice(lastColon + 1))) return false;
+    text = `${text.slice(0, lastColon + 1)}0:0`;
+  }
+  const halves = text.split("::");
+  if (halves.length > 2) return false;
+  const groupsOf = (h: string) => (h === "" ? [] : h.split(":"));
+  const groups = [...groupsOf(halves[0]!), ...(halves.length === 2 ? groupsOf(halves[1]!) : [])];
+  if (!groups.every((g) => /^[0-9a-fA-F]{1,4}$/.test(g))) return false;
+  if (halves.length === 1) return groups.length === groupsNeeded;
+  // `::` stands for at least one zero group; a bare "::" or a time like "10::30" is not an address.
+  return groups.length <= groupsNeeded - 1 && groups.length >= 2;
+}
+
+const ipv6 = regexRecognizer({
+  entity: "IP_ADDRESS",
+  priority: 85,
+  pattern: /(?:[0-9a-fA-F]{1,4}:|::)[0-9a-fA-F:]{2,38}(?:\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})?/g,
+  validate: (_c, v) => v.includes(":") && ipv6Valid(v) && /[a-fA-F]|::|(?:[0-9a-fA-F]{1,4}:){7}/.test(v),
+});
+
+/**
+ * Phone numbers in the forms people write: an optional `+country` code, an optional `(0)`, an
+ * optional `(area)`, then 1 to 6 digit groups joined by single spaces, dashes or dots, and an
+ * optional extension. 7 to 15 digits in all (ITU E.164). Shapes that are dates, IPv4 addresses,
+ * decimal numbers or year ranges are refused; those formats have their own recognisers.
+ */
+const PHONE = /(?:\+\d{1,3}[ .-]?)?(?:\(0\)[ .-]?)?(?:\(\d{1,5}\)[ .-]?)?\d{1,8}(?:[ .-]\d{1,8}){0,5}(?: ?(?:x|ext\.?|extension) ?\d{1,6})?/g;
+
+function phoneValid(value: string): boolean {
+  const main = value.replace(/ ?(?:x|ext\.?|extension) ?\d{1,6}$/, "");
+  const digits = digitsOf(main);
+  if (digits.length < 7 || digits.length > 15) return false;
+  const signed = main.startsWith("+");
+  const area = main.includes("(");
+  const groups = main
+    .replace(/^\+\d{1,3}/, "")
+    .split(/[ .\-()]+/)
+    .filter((g) => g.length > 0);
+  if (!signed && !area && groups.length < 2) return false; // bare digit runs: see phoneBare
+  if (!signed && looksLikeOtherNumber(main, groups)) return false;
+  return true;
+}
+
+function looksLikeOtherNumber(value: string, groups: string[]): boolean {
+  const sep = /[.\-/ ]/.exec(value)?.[0];
+  const nums = groups.map(Number);
+  const shape = groups.map((g) => g.length).join("-");
+  // SSN and ITIN shape.
+  if (shape === "3-2-4") return true;
+  // Postal codes: 1234-567 (Portugal), 12345-678 (Brazil).
+  if (sep === "-" && (shape === "4-3" || shape === "5-3")) return true;
+  // Partial IPv4 addresses and other short dotted numbers.
+  if (sep === "." && groups.length <= 4 && groups.every((g) => g.length <= 3)) return true;
+  // Date shapes, valid or not: 2019-04-07, 07.04.2019, 4-7-2019.
+  if (groups.length === 3) {
+    const [a, b, c] = nums as [number, number, number];
+    const year = (y: number) => y >= 1900 && y <= 2099;
+    if (groups[0]!.length === 4 && year(a) && b <= 12 && c <= 31) return true;
+    if (groups[2]!.length === 4 && year(c) && a <= 31 && b <= 31) return true;
+  }
+  // Year ranges: 1990-2005.
+  if (groups.length === 2 && groups.every((g) => g.length === 4) && nums.every((n) => n >= 1900 && n <= 2099)) return true;
+  // Thousands: 1.234.567 or 1,234,567 written with dots.
+  if (sep === "." && groups.length >= 2 && groups[0]!.length <= 3 && groups.slice(1).every((g) => g.length === 3)) return true;
+  return false;
+}
+
+const phoneCandidates = regexRecognizer({ entity: "PHONE_NUMBER", tier: 1, priority: 40, pattern: PHONE, boundary: "number", validate: (_c, v) => phoneValid(v) });
+
+/**
+ * Two unsigned digit groups followed by a capitalised word, or after Suite/Apt/Unit/Box, are a
+ * house and street number ("17151 2450 Crown St"), not a phone number.
+ */
+const ADDRESS_AFTER = /^[ \t]+\p{Lu}[\p{L}'-]+/u;
+const ADDRESS_BEFORE = /\b(?:suite|apt|apartment|unit|box|no|flat|room|floor|building)\.?\s*$/i;
+const phone: Recognizer = {
+  ...phoneCandidates,
+  find(text, emit) {
+    phoneCandidates.find(text, (start, end) => {
+      const value = text.slice(start, end);
+      const twoGroups = !/^[+(]/.test(value) && /^\d+[ .-]\d+$/.test(value);
+      if (twoGroups && (ADDRESS_AFTER.test(text.slice(end, end + 40)) || ADDRESS_BEFORE.test(text.slice(Math.max(0, start - 16), start)))) return;
+      emit(start, end);
+    });
   },
-});
+};
+
+const PHONE_CONTEXT = ["phone", "tel", "telephone", "mobile", "cell", "cellphone", "call", "fax", "whatsapp", "sms", "text me", "reach me", "contact", "landline"];
 
 const phoneBare = regexRecognizer({
   entity: "PHONE_NUMBER",
-  priority: 40,
-  // Ten or eleven bare digits count only when the text says it is a phone number.
-  pattern: /(?<![\w+.-])1?\d{10}(?![\w-]|\.\d)/g,
+  tier: 1,
+  priority: 35,
+  pattern: /\b\d{7,15}\b/g,
+  boundary: "number",
   context: PHONE_CONTEXT,
+  // "3660170548-Fax", "0123456789 (mobile)"
+  contextAfter: 12,
 });
 
-export const globalRecognizers: readonly Recognizer[] = [emailRecognizer, creditCard, phoneNanp, phoneInternational, phoneBare];
+/** DEA registration numbers, the US medical licence with a check digit. */
+const medicalLicense = regexRecognizer({ entity: "MEDICAL_LICENSE", priority: 70, pattern: /\b[A-Z][A-Z9]\d{7}\b/g, validate: deaValid });
+
+const url: Recognizer = {
+  entity: "URL",
+  tier: 3,
+  priority: 60,
+  find(text, emit) {
+    if (!text.includes(".")) return;
+    for (const u of findUrls(text)) {
+      if (boundaryOk(text, u.start, u.end, "none")) emit(u.start, u.end);
+    }
+  },
+};
+
+export const globalRecognizers: readonly Recognizer[] = [emailRecognizer, creditCard, ...crypto, iban, ipv4, ipv6, phone, phoneBare, medicalLicense, url];

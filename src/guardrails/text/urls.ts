@@ -1,5 +1,5 @@
-import { forEachMatch } from "../text/matches.ts";
-import { resolveOverlaps, type Span } from "../text/spans.ts";
+import { forEachMatch } from "./matches.ts";
+import { resolveOverlaps, type Span } from "./spans.ts";
 
 /**
  * Finds URLs in text: `scheme://...`, `www.` addresses and bare domains with a common TLD.

@@ -1,0 +1,13 @@
+/** Recognisers of SPEC's "Finland" group. */
+import { hetuValid } from "../checksums.ts";
+import { regexRecognizer, type Recognizer } from "../recognizer.ts";
+
+/** Henkilötunnus: DDMMYY, century sign, individual number, mod-31 check character. */
+const hetu = regexRecognizer({
+  entity: "FI_PERSONAL_IDENTITY_CODE",
+  priority: 85,
+  pattern: /\b\d{6}[-+A-FU-Y]\d{3}[0-9A-Y]\b/g,
+  validate: (_c, v) => hetuValid(v),
+});
+
+export const fiRecognizers: readonly Recognizer[] = [hetu];

@@ -1,0 +1,54 @@
+/** Recognisers of SPEC's "India" group. */
+import { verhoeffValid } from "../checksums.ts";
+import { contextRecognizer, regexRecognizer, type Recognizer } from "../recognizer.ts";
+
+/** PAN: 5 letters (the 4th is the holder type), 4 digits, a letter. Specific enough alone. */
+const pan = regexRecognizer({ entity: "IN_PAN", priority: 80, pattern: /\b[A-Z]{3}[ABCFGHJLPT][A-Z]\d{4}[A-Z]\b/g });
+
+/** Aadhaar: 12 digits not starting with 0 or 1, Verhoeff check; bare 12 digits need the word. */
+const aadhaarGrouped = regexRecognizer({
+  entity: "IN_AADHAAR",
+  priority: 85,
+  pattern: /\b[2-9]\d{3}([ -])\d{4}\1\d{4}\b/g,
+  boundary: "number",
+  validate: verhoeffValid,
+});
+const aadhaarBare = regexRecognizer({
+  entity: "IN_AADHAAR",
+  priority: 83,
+  pattern: /\b[2-9]\d{11}\b/g,
+  boundary: "number",
+  validate: verhoeffValid,
+  context: ["aadhaar", "aadhar", "adhaar", "uid", "uidai", "आधार"],
+});
+
+/** RTO state and union-territory codes. */
+const STATES = "AN AP AR AS BR CH CG DD DL DN GA GJ HR HP JK JH KA KL LA LD MP MH MN ML MZ NL OD OR PB PY RJ SK TN TS TR UP UK UA WB".split(" ");
+
+/** Vehicle registration: state code, district number, series letters, 4-digit number; or the BH series. */
+const vehicle = regexRecognizer({
+  entity: "IN_VEHICLE_REGISTRATION",
+  priority: 70,
+  pattern: new RegExp(String.raw`\b(?:(?:${STATES.join("|")})[ -]?\d{1,2}[ -]?[A-Z]{0,3}[ -]?\d{4}|\d{2}[ -]?BH[ -]?\d{4}[ -]?[A-Z]{1,2})\b`, "g"),
+  validate: (c) => /\d{4}$/.test(c) || /BH\d{4}[A-Z]{1,2}$/.test(c),
+});
+
+/** EPIC (voter ID): 3 letters and 7 digits; no check digit, so it needs its name. */
+const voter = contextRecognizer({
+  entity: "IN_VOTER",
+  priority: 50,
+  cues: ["voter id", "voter", "epic", "election card", "electoral photo identity card", "voter card"],
+  value: String.raw`[A-Z]{3}\d{7}`,
+  validate: (c) => /^[A-Z]{3}\d{7}$/.test(c),
+});
+
+/** Passport: a letter (not Q, X, Z) and 7 digits, the first not 0; needs its name. */
+const passport = contextRecognizer({
+  entity: "IN_PASSPORT",
+  priority: 50,
+  cues: ["passport", "passport no\\.?", "passport number", "पासपोर्ट"],
+  value: String.raw`[A-PR-WY][1-9]\d{2} ?\d{4}`,
+  validate: (c) => /^[A-PR-WY][1-9]\d{6}$/.test(c),
+});
+
+export const inRecognizers: readonly Recognizer[] = [pan, aadhaarGrouped, aadhaarBare, vehicle, voter, passport];

@@ -1,0 +1,31 @@
+/** Recognisers of SPEC's "United Kingdom" group. */
+import { nhsValid } from "../checksums.ts";
+import { groupLengths, regexRecognizer, type Recognizer } from "../recognizer.ts";
+
+const NHS_CONTEXT = ["nhs", "nhs number", "nhs no", "health service", "health", "patient", "patient number", "gp", "hospital"];
+
+/**
+ * NHS numbers: 3-3-4 groups or 10 bare digits, mod-11 check, next to a word such as "NHS". The
+ * context is required: one 3-3-4 phone number in eleven passes the check.
+ */
+const nhs = regexRecognizer({
+  entity: "UK_NHS",
+  priority: 80,
+  pattern: /\b\d{3}([ -]?)\d{3}\1\d{4}\b/g,
+  boundary: "number",
+  validate: (c, v) => nhsValid(c) && (v.length === 10 || groupLengths(v).join() === "3,3,4"),
+  context: NHS_CONTEXT,
+});
+
+/**
+ * National Insurance numbers: two prefix letters (not D, F, I, Q, U, V; second not O; not BG,
+ * GB, KN, NK, NT, TN, ZZ), six digits, suffix A-D; spaces between pairs allowed.
+ */
+const nino = regexRecognizer({
+  entity: "UK_NINO",
+  priority: 80,
+  pattern: /\b[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D]\b/g,
+  validate: (c) => !["BG", "GB", "KN", "NK", "NT", "TN", "ZZ"].includes(c.slice(0, 2)),
+});
+
+export const ukRecognizers: readonly Recognizer[] = [nhs, nino];
