@@ -6,7 +6,8 @@ import { normalizeText, toOriginalSpan } from "../text/normalize.ts";
 import { replaceSpans, resolveOverlaps, type Span } from "../text/spans.ts";
 import type { EntityType } from "./entities.ts";
 import type { Recognizer } from "./recognizer.ts";
-import { FORMAT_RECOGNIZERS } from "./recognizers.ts";
+import { ScanContext } from "./scan-context.ts";
+import { ALL_RECOGNIZERS } from "./recognizers.ts";
 
 export interface PiiDetection {
   readonly entity: EntityType;
@@ -39,11 +40,13 @@ interface Candidate extends Span {
 
 export class PiiEngine {
   private readonly recognizers: readonly Recognizer[];
+  private readonly wanted: ReadonlySet<EntityType>;
   private readonly allowed: ReadonlySet<string>;
 
   constructor(readonly options: PiiEngineOptions) {
     const wanted = new Set(options.entities);
-    this.recognizers = FORMAT_RECOGNIZERS.filter((r) => wanted.has(r.entity));
+    this.wanted = wanted;
+    this.recognizers = ALL_RECOGNIZERS.filter((r) => (r.entities ?? [r.entity]).some((e) => wanted.has(e)));
     this.allowed = new Set(options.allowList);
   }
 
@@ -52,10 +55,12 @@ export class PiiEngine {
     const norm = normalizeText(original);
     const text = norm.text;
     const candidates: Candidate[] = [];
+    const ctx = new ScanContext(text);
     for (const r of this.recognizers) {
-      r.find(text, (start, end) => {
+      r.find(ctx, (start, end, type = r.entity, tier = r.tier, priority = r.priority) => {
+        if (!this.wanted.has(type)) return;
         if (this.allowed.size > 0 && this.allowed.has(text.slice(start, end))) return;
-        candidates.push({ start, end, label: r.entity, rank: r.tier, priority: r.priority, entity: r.entity });
+        candidates.push({ start, end, label: type, rank: tier, priority, entity: type });
       });
     }
     if (candidates.length === 0) return { detections: [], masked: original };

@@ -10,6 +10,7 @@
 import { hasContext, hasContextAfter } from "../text/context.ts";
 import { forEachMatch } from "../text/matches.ts";
 import type { EntityType } from "./entities.ts";
+import type { ScanContext } from "./scan-context.ts";
 
 /**
  * How much a detection is to be trusted when it overlaps another: 4 for a value the text names
@@ -22,12 +23,19 @@ export type Tier = 1 | 2 | 3 | 4;
 
 export interface Recognizer {
   readonly entity: EntityType;
+  /** Set when the recogniser finds several types in one pass (the NER tagger). */
+  readonly entities?: readonly EntityType[];
   readonly tier: Tier;
   /** Breaks ties between overlapping detections of equal tier and length. */
   readonly priority: number;
-  /** Calls `emit` for each accepted value, as a half-open span of `text`. */
-  find(text: string, emit: (start: number, end: number) => void): void;
+  /**
+   * Calls `emit` for each accepted value, as a half-open span of `ctx.text`, with its type and
+   * tier when they differ from the recogniser's (recognisers that serve several formats).
+   */
+  find(ctx: ScanContext, emit: Emit): void;
 }
+
+export type Emit = (start: number, end: number, entity?: EntityType, tier?: Tier, priority?: number) => void;
 
 export interface RegexRecognizerSpec {
   readonly entity: EntityType;
@@ -67,7 +75,8 @@ export function regexRecognizer(spec: RegexRecognizerSpec): Recognizer {
     entity: spec.entity,
     tier: spec.tier ?? (spec.context ? 2 : 3),
     priority: spec.priority ?? 50,
-    find(text, emit) {
+    find(ctx, emit) {
+      const text = ctx.text;
       forEachMatch(spec.pattern, text, (m) => {
         let start = m.index;
         let end = start + m[0].length;
@@ -84,34 +93,6 @@ export function regexRecognizer(spec: RegexRecognizerSpec): Recognizer {
       });
     },
   };
-}
-
-export interface ContextRecognizerSpec {
-  readonly entity: EntityType;
-  readonly priority?: number;
-  /** Cue words and phrases, as regex source, case-insensitive (`passport`, `driver'?s licen[cs]e`). */
-  readonly cues: readonly string[];
-  /** The value, as regex source without groups; matched case-insensitively, see `validate`. */
-  readonly value: string;
-  readonly validate?: (compact: string, value: string) => boolean;
-}
-
-/**
- * For formats without a check digit (passports, bank accounts, driver licences): find the cue,
- * then the value within a few filler words ("number", "is", "#", ":"). Anchoring on the cue
- * keeps both the precision and the scan cheap.
- */
-export function contextRecognizer(spec: ContextRecognizerSpec): Recognizer {
-  const filler = String.raw`(?:[\s:#=.-]{0,3}(?:number|numbers|numero|número|num|nr|no|nos|nº|n°|n|id|code|is|was|of|my|the|are|:)?){0,4}[\s:#=.-]{0,3}`;
-  const source = String.raw`\b(?:${spec.cues.join("|")})${filler}(${spec.value})`;
-  return regexRecognizer({
-    entity: spec.entity,
-    tier: 4,
-    priority: spec.priority,
-    pattern: new RegExp(source, "gid"),
-    group: 1,
-    validate: spec.validate,
-  });
 }
 
 /** The value without spaces, dashes, dots, slashes or parentheses, upper-cased. */

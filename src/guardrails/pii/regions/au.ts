@@ -5,50 +5,34 @@
  * nearby.
  */
 import { abnValid, acnValid, medicareValid, tfnValid } from "../checksums.ts";
-import { groupLengths, regexRecognizer, type Recognizer } from "../recognizer.ts";
+import type { NumberSpec } from "../number-recognizer.ts";
 
-const abnGrouped = regexRecognizer({
-  entity: "AU_ABN",
-  priority: 80,
-  pattern: /\b\d{2} \d{3} \d{3} \d{3}\b/g,
-  boundary: "number",
-  validate: abnValid,
-});
+const abnGrouped: NumberSpec = { entity: "AU_ABN", priority: 80, shapes: ["2-3-3-3"], separators: " ", validate: abnValid };
 
-const abnContext = regexRecognizer({
-  entity: "AU_ABN",
-  priority: 78,
-  pattern: /\b\d{11}\b/g,
-  boundary: "number",
-  validate: abnValid,
-  context: ["abn", "australian business number", "business number"],
-});
+const abnContext: NumberSpec = { entity: "AU_ABN", priority: 78, shapes: ["11"], validate: abnValid, context: ["abn", "australian business number", "business number"] };
 
-const acn = regexRecognizer({
+const acn: NumberSpec = {
   entity: "AU_ACN",
   priority: 75,
-  pattern: /\b\d{3} ?\d{3} ?\d{3}\b/g,
-  boundary: "number",
-  validate: (c, v) => acnValid(c) && (v.length === 9 || groupLengths(v).join() === "3,3,3"),
+  shapes: ["9", "3-3-3"],
+  validate: acnValid,
   context: ["acn", "australian company number", "company number", "arbn"],
-});
+};
 
-const tfn = regexRecognizer({
+const tfn: NumberSpec = {
   entity: "AU_TFN",
   priority: 75,
-  pattern: /\b\d{3} ?\d{3} ?\d{2,3}\b/g,
-  boundary: "number",
+  shapes: ["8", "9", "3-3-2", "3-3-3"],
   validate: tfnValid,
   context: ["tfn", "tax file number", "tax file no", "tax file"],
-});
+};
 
-const medicare = regexRecognizer({
+const medicare: NumberSpec = {
   entity: "AU_MEDICARE",
   priority: 75,
-  pattern: /\b[2-6]\d{3} ?\d{5} ?\d{1,2}\b/g,
-  boundary: "number",
+  shapes: ["10", "11", "4-5-1", "4-5-2"],
   validate: medicareValid,
   context: ["medicare", "medicare card", "medicare number", "medicare no"],
-});
+};
 
-export const auRecognizers: readonly Recognizer[] = [abnGrouped, abnContext, acn, tfn, medicare];
+export const auNumbers: readonly NumberSpec[] = [abnGrouped, abnContext, acn, tfn, medicare];

@@ -1,13 +1,14 @@
 /** SPEC's "Custom" group: card security codes and bank identifier codes. */
-import { contextRecognizer, regexRecognizer, type Recognizer } from "../recognizer.ts";
+import type { CueSpec } from "../cue-recognizer.ts";
+import { regexRecognizer, type Recognizer } from "../recognizer.ts";
 
 /** CVV/CVC has no check digit: it counts only right after its name. */
-const cvv = contextRecognizer({
+const cvv: CueSpec = {
   entity: "CVV",
   priority: 60,
-  cues: ["cvv2?", "cvc2?", "cvn", "cid", "csc", "card verification(?: value| code)?", "card security code", "security code", "verification code"],
+  cues: ["cvv", "cvv2", "cvc", "cvc2", "cvn", "cid", "csc", "card verification", "card verification value", "card security code", "security code", "verification code"],
   value: String.raw`\d{3,4}`,
-});
+};
 
 /** ISO 3166-1 alpha-2 codes, for the country part of a BIC. */
 const COUNTRIES = new Set(
@@ -41,12 +42,13 @@ const bic = regexRecognizer({
   priority: 55,
   pattern: /\b[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?\b/g,
   validate: (c) => COUNTRIES.has(c.slice(4, 6)),
-}) satisfies Recognizer;
+});
 
 const bicRecognizer: Recognizer = {
   ...bic,
-  find(text, emit) {
-    bic.find(text, (start, end) => {
+  find(ctx, emit) {
+    const text = ctx.text;
+    bic.find(ctx, (start, end) => {
       const value = text.slice(start, end);
       const strong = /\d/.test(value.slice(6, 8)) || value.endsWith("XXX") || KNOWN_BANKS.has(value.slice(0, 4));
       if (strong || contextBefore(text, start)) emit(start, end);
@@ -59,4 +61,6 @@ function contextBefore(text: string, at: number): boolean {
   return BIC_CONTEXT.some((w) => before.includes(w));
 }
 
-export const customRecognizers: readonly Recognizer[] = [cvv, bicRecognizer];
+export const customRecognizers: readonly Recognizer[] = [bicRecognizer];
+
+export const customCues: readonly CueSpec[] = [cvv];

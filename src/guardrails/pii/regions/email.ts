@@ -59,7 +59,8 @@ export const emailRecognizer: Recognizer = {
   entity: "EMAIL_ADDRESS",
   tier: 3,
   priority: 80,
-  find(text, emit) {
+  find(ctx, emit) {
+    const text = ctx.text;
     const separators = new Separators(text);
     let [at, width] = separators.next(0);
     let floor = 0; // Characters before `floor` belong to an earlier candidate.

@@ -2,6 +2,7 @@
 import { findUrls } from "../../text/urls.ts";
 import { deaValid, ibanValid, luhnValid } from "../checksums.ts";
 import { base58CheckValid, bech32Valid } from "../crypto-addresses.ts";
+import type { NumberSpec } from "../number-recognizer.ts";
 import { boundaryOk, consistentSeparators, digitsOf, groupLengths, regexRecognizer, type Recognizer } from "../recognizer.ts";
 import { emailRecognizer } from "./email.ts";
 
@@ -26,21 +27,18 @@ function cardIssuerValid(d: string): boolean {
 }
 
 /** Card numbers are written whole or in the issuer's groups: 4-4-4-4(-3), 4-6-5 (Amex), 4-6-4 (Diners). */
-function cardGroupingValid(value: string): boolean {
-  const groups = groupLengths(value);
-  if (groups.length === 1) return true;
-  const key = groups.join("-");
-  if (key === "4-6-5" || key === "4-6-4" || key === "6-13") return true;
-  return groups.slice(0, -1).every((g) => g === 4) && groups[groups.length - 1]! <= 4;
-}
+const CARD_SHAPES = [
+  ...["12", "13", "14", "15", "16", "17", "18", "19"],
+  ...["4-4-4-1", "4-4-4-2", "4-4-4-3", "4-4-4-4", "4-4-4-4-1", "4-4-4-4-2", "4-4-4-4-3"],
+  ...["4-6-5", "4-6-4"],
+];
 
-const creditCard = regexRecognizer({
+const creditCard: NumberSpec = {
   entity: "CREDIT_CARD",
   priority: 90,
-  pattern: /\b\d(?:[ -]?\d){11,18}\b/g,
-  boundary: "number",
-  validate: (c, value) => luhnValid(c) && cardIssuerValid(c) && consistentSeparators(value) && cardGroupingValid(value),
-});
+  shapes: CARD_SHAPES,
+  validate: (d) => luhnValid(d) && cardIssuerValid(d),
+};
 
 const crypto: Recognizer[] = [
   regexRecognizer({ entity: "CRYPTO", priority: 80, pattern: /\b[13][1-9A-HJ-NP-Za-km-z]{25,34}\b/g, validate: (_c, v) => base58CheckValid(v) }),
@@ -104,12 +102,39 @@ export function ipv6Valid(value: string): boolean {
   return groups.length <= groupsNeeded - 1 && groups.length >= 2;
 }
 
-const ipv6 = regexRecognizer({
+function isHexOrColon(c: number): boolean {
+  return (c >= 48 && c <= 58) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+}
+
+/**
+ * IPv6, found from its colons: a pattern that starts with a hex digit is tried at every "a" to
+ * "f" of English text (it was the costliest single pattern in profiles). Each candidate is
+ * grown outward over hex digits, colons and dots (bounded), once.
+ */
+const ipv6: Recognizer = {
   entity: "IP_ADDRESS",
+  tier: 3,
   priority: 85,
-  pattern: /(?:[0-9a-fA-F]{1,4}:|::)[0-9a-fA-F:]{2,38}(?:\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})?/g,
-  validate: (_c, v) => v.includes(":") && ipv6Valid(v) && /[a-fA-F]|::|(?:[0-9a-fA-F]{1,4}:){7}/.test(v),
-});
+  find(ctx, emit) {
+    const text = ctx.text;
+    let floor = 0;
+    for (let colon = text.indexOf(":"); colon !== -1; colon = text.indexOf(":", colon + 1)) {
+      if (colon < floor) continue;
+      const before = colon > 0 ? text.charCodeAt(colon - 1) : 32;
+      const after = colon + 1 < text.length ? text.charCodeAt(colon + 1) : 32;
+      if (!isHexOrColon(after) || (!isHexOrColon(before) && after !== 58)) continue;
+      let start = colon;
+      while (start > floor && colon - start < 39 && (isHexOrColon(text.charCodeAt(start - 1)) || text.charCodeAt(start - 1) === 46)) start--;
+      let end = colon + 1;
+      while (end < text.length && end - start < 45 && (isHexOrColon(text.charCodeAt(end)) || text.charCodeAt(end) === 46)) end++;
+      floor = end;
+      while (end > start && text.charCodeAt(end - 1) === 46) end--; // sentence dot
+      const value = text.slice(start, end);
+      if (!boundaryOk(text, start, end, "alnum") || !ipv6Valid(value) || !/[a-fA-F]|::|(?:[0-9a-fA-F]{1,4}:){7}/.test(value)) continue;
+      emit(start, end);
+    }
+  },
+};
 
 /**
  * Phone numbers in the forms people write: an optional `+country` code, an optional `(0)`, an
@@ -168,8 +193,9 @@ const ADDRESS_AFTER = /^[ \t]+\p{Lu}[\p{L}'-]+/u;
 const ADDRESS_BEFORE = /\b(?:suite|apt|apartment|unit|box|no|flat|room|floor|building)\.?\s*$/i;
 const phone: Recognizer = {
   ...phoneCandidates,
-  find(text, emit) {
-    phoneCandidates.find(text, (start, end) => {
+  find(ctx, emit) {
+    const text = ctx.text;
+    phoneCandidates.find(ctx, (start, end) => {
       const value = text.slice(start, end);
       const twoGroups = !/^[+(]/.test(value) && /^\d+[ .-]\d+$/.test(value);
       if (twoGroups && (ADDRESS_AFTER.test(text.slice(end, end + 40)) || ADDRESS_BEFORE.test(text.slice(Math.max(0, start - 16), start)))) return;
@@ -180,16 +206,14 @@ const phone: Recognizer = {
 
 const PHONE_CONTEXT = ["phone", "tel", "telephone", "mobile", "cell", "cellphone", "call", "fax", "whatsapp", "sms", "text me", "reach me", "contact", "landline"];
 
-const phoneBare = regexRecognizer({
+/** Bare digit runs are phone numbers only next to a word that says so ("3660170548-Fax" too). */
+const phoneBare: NumberSpec = {
   entity: "PHONE_NUMBER",
   tier: 1,
   priority: 35,
-  pattern: /\b\d{7,15}\b/g,
-  boundary: "number",
+  shapes: ["7", "8", "9", "10", "11", "12", "13", "14", "15"],
   context: PHONE_CONTEXT,
-  // "3660170548-Fax", "0123456789 (mobile)"
-  contextAfter: 12,
-});
+};
 
 /** DEA registration numbers, the US medical licence with a check digit. */
 const medicalLicense = regexRecognizer({ entity: "MEDICAL_LICENSE", priority: 70, pattern: /\b[A-Z][A-Z9]\d{7}\b/g, validate: deaValid });
@@ -198,12 +222,11 @@ const url: Recognizer = {
   entity: "URL",
   tier: 3,
   priority: 60,
-  find(text, emit) {
-    if (!text.includes(".")) return;
-    for (const u of findUrls(text)) {
-      if (boundaryOk(text, u.start, u.end, "none")) emit(u.start, u.end);
-    }
+  find(ctx, emit) {
+    for (const u of findUrls(ctx.text)) emit(u.start, u.end);
   },
 };
 
-export const globalRecognizers: readonly Recognizer[] = [emailRecognizer, creditCard, ...crypto, iban, ipv4, ipv6, phone, phoneBare, medicalLicense, url];
+export const globalRecognizers: readonly Recognizer[] = [emailRecognizer, ...crypto, iban, ipv4, ipv6, phone, medicalLicense, url];
+
+export const globalNumbers: readonly NumberSpec[] = [creditCard, phoneBare];

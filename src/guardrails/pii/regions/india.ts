@@ -1,26 +1,22 @@
 /** Recognisers of SPEC's "India" group. */
 import { verhoeffValid } from "../checksums.ts";
-import { contextRecognizer, regexRecognizer, type Recognizer } from "../recognizer.ts";
+import type { CueSpec } from "../cue-recognizer.ts";
+import type { NumberSpec } from "../number-recognizer.ts";
+import { regexRecognizer, type Recognizer } from "../recognizer.ts";
 
 /** PAN: 5 letters (the 4th is the holder type), 4 digits, a letter. Specific enough alone. */
 const pan = regexRecognizer({ entity: "IN_PAN", priority: 80, pattern: /\b[A-Z]{3}[ABCFGHJLPT][A-Z]\d{4}[A-Z]\b/g });
 
 /** Aadhaar: 12 digits not starting with 0 or 1, Verhoeff check; bare 12 digits need the word. */
-const aadhaarGrouped = regexRecognizer({
-  entity: "IN_AADHAAR",
-  priority: 85,
-  pattern: /\b[2-9]\d{3}([ -])\d{4}\1\d{4}\b/g,
-  boundary: "number",
-  validate: verhoeffValid,
-});
-const aadhaarBare = regexRecognizer({
+const aadhaarGrouped: NumberSpec = { entity: "IN_AADHAAR", priority: 85, shapes: ["4-4-4"], validate: (d) => d[0]! >= "2" && verhoeffValid(d) };
+
+const aadhaarBare: NumberSpec = {
   entity: "IN_AADHAAR",
   priority: 83,
-  pattern: /\b[2-9]\d{11}\b/g,
-  boundary: "number",
-  validate: verhoeffValid,
+  shapes: ["12"],
+  validate: (d) => d[0]! >= "2" && verhoeffValid(d),
   context: ["aadhaar", "aadhar", "adhaar", "uid", "uidai", "आधार"],
-});
+};
 
 /** RTO state and union-territory codes. */
 const STATES = "AN AP AR AS BR CH CG DD DL DN GA GJ HR HP JK JH KA KL LA LD MP MH MN ML MZ NL OD OR PB PY RJ SK TN TS TR UP UK UA WB".split(" ");
@@ -34,21 +30,25 @@ const vehicle = regexRecognizer({
 });
 
 /** EPIC (voter ID): 3 letters and 7 digits; no check digit, so it needs its name. */
-const voter = contextRecognizer({
+const voter: CueSpec = {
   entity: "IN_VOTER",
   priority: 50,
   cues: ["voter id", "voter", "epic", "election card", "electoral photo identity card", "voter card"],
   value: String.raw`[A-Z]{3}\d{7}`,
   validate: (c) => /^[A-Z]{3}\d{7}$/.test(c),
-});
+};
 
 /** Passport: a letter (not Q, X, Z) and 7 digits, the first not 0; needs its name. */
-const passport = contextRecognizer({
+const passport: CueSpec = {
   entity: "IN_PASSPORT",
   priority: 50,
-  cues: ["passport", "passport no\\.?", "passport number", "पासपोर्ट"],
+  cues: ["passport", "पासपोर्ट"],
   value: String.raw`[A-PR-WY][1-9]\d{2} ?\d{4}`,
   validate: (c) => /^[A-PR-WY][1-9]\d{6}$/.test(c),
-});
+};
 
-export const inRecognizers: readonly Recognizer[] = [pan, aadhaarGrouped, aadhaarBare, vehicle, voter, passport];
+export const inRecognizers: readonly Recognizer[] = [pan, vehicle];
+
+export const inNumbers: readonly NumberSpec[] = [aadhaarGrouped, aadhaarBare];
+
+export const inCues: readonly CueSpec[] = [voter, passport];

@@ -1,27 +1,19 @@
 /** Recognisers of SPEC's "Poland" group. */
 import { peselValid } from "../checksums.ts";
-import { regexRecognizer, type Recognizer } from "../recognizer.ts";
+import type { NumberSpec } from "../number-recognizer.ts";
 
 /**
  * PESEL: 11 digits, weighted check digit and a real birth date. Without a context word only
  * births in 1900-2099 count (month field 01-12 or 21-32): the 1800s and 2100s encodings would
  * otherwise claim numbers like UK mobile numbers.
  */
-const pesel = regexRecognizer({
+const pesel: NumberSpec = {
   entity: "PL_PESEL",
   priority: 80,
-  pattern: /\b\d{11}\b/g,
-  boundary: "number",
-  validate: (c) => peselValid(c) && /^\d{2}(?:0[1-9]|1[0-2]|2[1-9]|3[0-2])/.test(c),
-});
+  shapes: ["11"],
+  validate: (d) => peselValid(d) && /^\d{2}(?:0[1-9]|1[0-2]|2[1-9]|3[0-2])/.test(d),
+};
 
-const peselContext = regexRecognizer({
-  entity: "PL_PESEL",
-  priority: 78,
-  pattern: /\b\d{11}\b/g,
-  boundary: "number",
-  validate: peselValid,
-  context: ["pesel", "numer pesel", "nr pesel"],
-});
+const peselContext: NumberSpec = { entity: "PL_PESEL", priority: 78, shapes: ["11"], validate: peselValid, context: ["pesel", "numer pesel", "nr pesel"] };
 
-export const plRecognizers: readonly Recognizer[] = [pesel, peselContext];
+export const plNumbers: readonly NumberSpec[] = [pesel, peselContext];

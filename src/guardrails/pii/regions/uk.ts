@@ -1,6 +1,7 @@
 /** Recognisers of SPEC's "United Kingdom" group. */
 import { nhsValid } from "../checksums.ts";
-import { groupLengths, regexRecognizer, type Recognizer } from "../recognizer.ts";
+import type { NumberSpec } from "../number-recognizer.ts";
+import { regexRecognizer, type Recognizer } from "../recognizer.ts";
 
 const NHS_CONTEXT = ["nhs", "nhs number", "nhs no", "health service", "health", "patient", "patient number", "gp", "hospital"];
 
@@ -8,14 +9,7 @@ const NHS_CONTEXT = ["nhs", "nhs number", "nhs no", "health service", "health", 
  * NHS numbers: 3-3-4 groups or 10 bare digits, mod-11 check, next to a word such as "NHS". The
  * context is required: one 3-3-4 phone number in eleven passes the check.
  */
-const nhs = regexRecognizer({
-  entity: "UK_NHS",
-  priority: 80,
-  pattern: /\b\d{3}([ -]?)\d{3}\1\d{4}\b/g,
-  boundary: "number",
-  validate: (c, v) => nhsValid(c) && (v.length === 10 || groupLengths(v).join() === "3,3,4"),
-  context: NHS_CONTEXT,
-});
+const nhs: NumberSpec = { entity: "UK_NHS", priority: 80, shapes: ["10", "3-3-4"], validate: nhsValid, context: NHS_CONTEXT };
 
 /**
  * National Insurance numbers: two prefix letters (not D, F, I, Q, U, V; second not O; not BG,
@@ -28,4 +22,6 @@ const nino = regexRecognizer({
   validate: (c) => !["BG", "GB", "KN", "NK", "NT", "TN", "ZZ"].includes(c.slice(0, 2)),
 });
 
-export const ukRecognizers: readonly Recognizer[] = [nhs, nino];
+export const ukRecognizers: readonly Recognizer[] = [nino];
+
+export const ukNumbers: readonly NumberSpec[] = [nhs];

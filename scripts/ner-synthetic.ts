@@ -1,0 +1,106 @@
+/**
+ * Extra training text for the NER tagger, beside dev.jsonl:
+ *  - sentences built from faker's names, streets, cities and countries in many locales, in
+ *    phrasings unlike dev.jsonl's templates (e-mails, chat, forms), so the model learns the
+ *    cues rather than one generator's sentences;
+ *  - ordinary prompts (train_benign_gpteacher.jsonl, rows 2000 on; rows 0-1999 are kept out
+ *    for measuring false positives), partially labelled: a capitalised word with no name or
+ *    place in the lexicon, or a technical term, is O; a word the lexicon knows as a name or
+ *    place is left unlabelled (UNKNOWN), since prompts do mention people and cities.
+ */
+import { allFakers, type Faker } from "@faker-js/faker";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { LabelledText } from "../eval/lib/dev-data.ts";
+import type { Span } from "../eval/lib/token-metrics.ts";
+import { NATIONALITIES, RELIGIONS } from "./lexicon/lists.ts";
+
+const BENIGN = join(import.meta.dir, "..", "..", "shared", "data", "guardrails-train", "train_benign_gpteacher.jsonl");
+/** Benign rows below this index are held out from training (false-positive measurement). */
+export const BENIGN_HELD_OUT = 2000;
+
+const LOCALES = ["en_US", "en_GB", "de", "fr", "it", "es", "pt_BR", "nl", "pl", "sv", "fi", "da", "nb_NO", "cs_CZ", "hu", "hr", "ro", "tr", "ru", "uk", "el", "ja", "ko", "zh_CN", "vi", "id_ID", "en_IN", "en_AU", "es_MX", "fr_CA"] as const;
+
+type Part = string | { type: "PERSON" | "LOCATION" | "NRP"; value: string };
+
+function build(parts: Part[]): LabelledText {
+  let text = "";
+  const spans: Span[] = [];
+  for (const p of parts) {
+    if (typeof p === "string") text += p;
+    else {
+      spans.push({ type: p.type, start: text.length, end: text.length + p.value.length });
+      text += p.value;
+    }
+  }
+  return { id: "synthetic", text, spans };
+}
+
+const person = (value: string) => ({ type: "PERSON" as const, value });
+const place = (value: string) => ({ type: "LOCATION" as const, value });
+const group = (value: string) => ({ type: "NRP" as const, value });
+
+function sentences(f: Faker): LabelledText[] {
+  const full = () => f.person.fullName();
+  const first = () => f.person.firstName();
+  const last = () => f.person.lastName();
+  const city = () => f.location.city();
+  const country = () => f.location.country();
+  const street = () => f.location.streetAddress();
+  const zip = () => f.location.zipCode();
+  const nationalities = NATIONALITIES.split(/\s+/).filter(Boolean);
+  const religions = RELIGIONS.split(/\s+/).filter(Boolean);
+  const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+  const templates: (() => Part[])[] = [
+    () => ["Hi, I'm ", person(full()), " and I'm writing about my order."],
+    () => ["Please forward this to ", person(full()), " before Friday."],
+    () => [person(first()), " will join the call tomorrow."],
+    () => ["Dear ", person(full()), ",\nthank you for your message."],
+    () => ["Thanks,\n", person(full())],
+    () => ["Can you draft a reply to ", person(first()), " about the delay?"],
+    () => ["My manager ", person(full()), " approved the expense."],
+    () => ["According to Dr. ", person(last()), ", the results are fine."],
+    () => ["Meeting notes: ", person(full()), ", ", person(full()), " and ", person(first()), " attended."],
+    () => ["Summarize the email from ", person(full()), " in two sentences."],
+    () => ["I live in ", place(city()), " and work remotely."],
+    () => ["She moved from ", place(city()), " to ", place(country()), " last year."],
+    () => ["Ship it to ", place(`${street()}, ${city()} ${zip()}`), ", please."],
+    () => ["Address: ", place(street()), "\n", place(`${zip()} ${city()}`), "\n", place(country())],
+    () => ["The conference takes place in ", place(city()), ", ", place(country()), "."],
+    () => ["Flights from ", place(city()), " to ", place(city()), " are cheaper in spring."],
+    () => [person(full()), " lives at ", place(`${street()}, ${city()}`), "."],
+    () => ["Write a short poem about ", place(country()), "."],
+    () => ["Our ", group(cap(f.helpers.arrayElement(nationalities))), " customers asked for a discount."],
+    () => ["He is a ", group(cap(f.helpers.arrayElement(religions))), " and a volunteer."],
+    () => ["Translate this for my ", group(cap(f.helpers.arrayElement(nationalities))), " colleague ", person(first()), "."],
+    () => ["Customer: ", person(full()), "\nCity: ", place(city()), "\nIssue: login fails"],
+  ];
+  return templates.map((t) => build(t()));
+}
+
+export function fakerSentences(rounds = 4): LabelledText[] {
+  const out: LabelledText[] = [];
+  for (const code of LOCALES) {
+    const f = (allFakers as Record<string, Faker>)[code];
+    if (!f) continue;
+    f.seed(1234);
+    for (let r = 0; r < rounds; r++) out.push(...sentences(f));
+  }
+  return out;
+}
+
+/** Benign prompts; their partial labels are decided per token in train-ner.ts (`partial: true`). */
+export function benignPrompts(limit = 2500): string[] {
+  if (!existsSync(BENIGN)) return [];
+  const rows = readFileSync(BENIGN, "utf8").trim().split("\n");
+  return rows.slice(BENIGN_HELD_OUT, BENIGN_HELD_OUT + limit).map((l) => (JSON.parse(l) as { text: string }).text);
+}
+
+export function heldOutBenignPrompts(): string[] {
+  if (!existsSync(BENIGN)) return [];
+  return readFileSync(BENIGN, "utf8")
+    .trim()
+    .split("\n")
+    .slice(0, BENIGN_HELD_OUT)
+    .map((l) => (JSON.parse(l) as { text: string }).text);
+}

@@ -1,0 +1,108 @@
+/**
+ * The gazetteer as an open-addressing table of 32-bit word hashes to flag bits, prebuilt by
+ * scripts/build-lexicon.ts into lexicon.bin (2 MB for 176 000 words; lexicon.txt is the
+ * readable source it was built from). Loading is one file read and two typed-array views;
+ * a lookup is one probe, and no word strings are kept in memory. Loaded on first use.
+ */
+import { readFileSync } from "node:fs";
+import tablePath from "./lexicon.bin" with { type: "file" };
+import { LETTER_BITS } from "./flags.ts";
+import { FNV_OFFSET, FNV_PRIME, hashRange, hashWord } from "./hash.ts";
+
+export interface Lexicon {
+  /** Flags of `text[start, end)`, compared lower-cased; 0 when the word is unknown. */
+  flagsOf(text: string, start: number, end: number): number;
+  flagsOfWord(word: string): number;
+  /** Flags of a word by its `hashRange` hash. */
+  flagsOfHash(hash: number): number;
+  readonly size: number;
+}
+
+interface Table {
+  readonly keys: Uint32Array;
+  readonly flags: Uint32Array;
+  readonly size: number;
+}
+
+const MAGIC = 0x3258454c; // "LEX2": 32-bit flags
+const HEADER_BYTES = 12;
+
+let loaded: Lexicon | null = null;
+
+export function lexicon(): Lexicon {
+  loaded ??= lexiconFrom(parseTable(readFileSync(tablePath)));
+  return loaded;
+}
+
+function lexiconFrom(table: Table): Lexicon {
+  const { keys, flags } = table;
+  const mask = keys.length - 1;
+  const lookup = (h: number): number => {
+    let slot = h & mask;
+    for (;;) {
+      const k = keys[slot]!;
+      if (k === h) return flags[slot]!;
+      if (k === 0) return 0;
+      slot = (slot + 1) & mask;
+    }
+  };
+  return { size: table.size, flagsOf: (t, start, end) => lookup(hashRange(t, start, end)), flagsOfWord: (w) => lookup(hashWord(w)), flagsOfHash: lookup };
+}
+
+/** Builds the table from lexicon.txt lines (`word<TAB>letters`), at load factor 0.7 at most. */
+export function buildTable(text: string): Table {
+  let lines = 0;
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lines++;
+  let capacity = 1;
+  while (capacity * 0.7 < lines + 1) capacity <<= 1;
+  const mask = capacity - 1;
+  const keys = new Uint32Array(capacity);
+  const flags = new Uint32Array(capacity);
+  const bitsOfLetter = new Uint32Array(128);
+  for (const [letter, bit] of LETTER_BITS) bitsOfLetter[letter.charCodeAt(0)] = bit;
+  let size = 0;
+  for (let i = 0; i < text.length; ) {
+    const tab = text.indexOf("\t", i);
+    if (tab === -1) break;
+    let lineEnd = text.indexOf("\n", tab);
+    if (lineEnd === -1) lineEnd = text.length;
+    // Stored words are lower case already: the plain FNV-1a of their units equals hashRange.
+    let h = FNV_OFFSET;
+    for (let j = i; j < tab; j++) h = Math.imul(h ^ text.charCodeAt(j), FNV_PRIME);
+    h = h >>> 0 || 1;
+    let bits = 0;
+    for (let j = tab + 1; j < lineEnd; j++) bits |= bitsOfLetter[text.charCodeAt(j) & 127]!;
+    let slot = h & mask;
+    while (keys[slot] !== 0 && keys[slot] !== h) slot = (slot + 1) & mask;
+    if (keys[slot] === 0) size++;
+    keys[slot] = h;
+    flags[slot] = flags[slot]! | bits;
+    i = lineEnd + 1;
+  }
+  return { keys, flags, size };
+}
+
+export function serializeTable(table: Table): Uint8Array {
+  const capacity = table.keys.length;
+  const out = new Uint8Array(HEADER_BYTES + capacity * 8);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, MAGIC, true);
+  view.setUint32(4, capacity, true);
+  view.setUint32(8, table.size, true);
+  out.set(new Uint8Array(table.keys.buffer), HEADER_BYTES);
+  out.set(new Uint8Array(table.flags.buffer), HEADER_BYTES + capacity * 4);
+  return out;
+}
+
+function parseTable(bytes: Uint8Array): Table {
+  // Typed-array views need aligned offsets; a copy is cheap next to a misread.
+  const buf = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
+  const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+  if (view.getUint32(0, true) !== MAGIC) throw new Error("lexicon.bin is not a lexicon table");
+  const capacity = view.getUint32(4, true);
+  return {
+    keys: new Uint32Array(buf.buffer, buf.byteOffset + HEADER_BYTES, capacity),
+    flags: new Uint32Array(buf.buffer, buf.byteOffset + HEADER_BYTES + capacity * 4, capacity),
+    size: view.getUint32(8, true),
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * Identifiers made only of digit groups (cards, SSN, NHS, ABN, PESEL, Aadhaar, ...) found in
+ * one pass over the scan's digit tokens instead of one regex pass each. A run of digit tokens
+ * joined by single separators ("4111 1111 1111 1111", "536-22-8716") is cut into its
+ * contiguous sub-runs of up to MAX_GROUPS groups; each sub-run's shape ("4-4-4-4", "3-2-4",
+ * "9") picks the formats that accept it, which then check digits and context. Work is linear:
+ * each group starts at most MAX_GROUPS sub-runs.
+ */
+import { hasContext, hasContextAfter } from "../text/context.ts";
+import type { EntityType } from "./entities.ts";
+import type { Recognizer, Tier } from "./recognizer.ts";
+import { Shape, type Tokens } from "./ner/tokens.ts";
+
+export interface NumberSpec {
+  readonly entity: EntityType;
+  /** Tier 3 by default, 2 when `context` is set. */
+  readonly tier?: Tier;
+  readonly priority?: number;
+  /** Group lengths joined by "-" ("3-2-4"), or the digit count of an ungrouped number ("9"). */
+  readonly shapes: readonly string[];
+  /** Characters allowed between groups, one kind per number; " -" by default. */
+  readonly separators?: string;
+  /** Gets the digits without separators. */
+  readonly validate?: (digits: string, value: string) => boolean;
+  /** When set, one of these lower-case words must occur shortly before (or just after) the value. */
+  readonly context?: readonly string[];
+  /** Shapes that need no context even when `context` is set (a grouped form is telling enough). */
+  readonly shapesWithoutContext?: readonly string[];
+}
+
+const MAX_GROUPS = 5;
+
+interface Compiled {
+  readonly spec: NumberSpec;
+  readonly tier: Tier;
+  readonly separators: string;
+  readonly freeShapes: ReadonlySet<string>;
+}
+
+function isAlnum(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 0xc0 && c < 0x2000);
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/**
+ * Whether [start, end) stands alone: no letter or digit beside it, and no `-`, `.`, `/` or `,`
+ * joining it to another digit (so "12-536-22-8716" holds no SSN). A space may: "4111 1111" has
+ * both a card and shorter groups inside, and overlap resolution keeps the longest.
+ */
+function standsAlone(text: string, start: number, end: number): boolean {
+  const before = start > 0 ? text.charCodeAt(start - 1) : 32;
+  const after = end < text.length ? text.charCodeAt(end) : 32;
+  if (isAlnum(before) || isAlnum(after)) return false;
+  const joiner = (c: number) => c === 45 || c === 46 || c === 47 || c === 44;
+  if (joiner(before) && start > 1 && isDigit(text.charCodeAt(start - 2))) return false;
+  if (joiner(after) && end + 1 < text.length && isDigit(text.charCodeAt(end + 1))) return false;
+  return true;
+}
+
+export function numberRecognizer(specs: readonly NumberSpec[]): Recognizer {
+  const byShape = new Map<string, Compiled[]>();
+  for (const spec of specs) {
+    // Context-gated formats default to tier 2, the others to tier 3 (see Tier).
+    const compiled: Compiled = { spec, tier: spec.tier ?? (spec.context ? 2 : 3), separators: spec.separators ?? " -", freeShapes: new Set(spec.shapesWithoutContext ?? []) };
+    for (const shape of spec.shapes) {
+      const list = byShape.get(shape) ?? [];
+      list.push(compiled);
+      byShape.set(shape, list);
+    }
+  }
+  return {
+    entity: specs[0]!.entity,
+    entities: [...new Set(specs.map((s) => s.entity))],
+    tier: 3,
+    priority: 50,
+    find(ctx, emit) {
+      const t: Tokens = ctx.tokens();
+      const text = ctx.text;
+      let i = 0;
+      while (i < t.count) {
+        if (t.shape[i] !== Shape.DIGITS) {
+          i++;
+          continue;
+        }
+        // The run: digit tokens each one separator character after the last.
+        let j = i + 1;
+        while (j < t.count && t.shape[j] === Shape.DIGITS && t.start[j]! - t.end[j - 1]! === 1 && " -./".includes(text[t.end[j - 1]!]!)) j++;
+        for (let a = i; a < j; a++) {
+          let shape = "";
+          for (let b = a; b < j && b - a < MAX_GROUPS; b++) {
+            const len = t.end[b]! - t.start[b]!;
+            const sep = b > a ? text[t.end[b - 1]!]! : "";
+            if (b > a + 1 && sep !== text[t.end[a]!]) break; // one kind of separator per number
+            shape = b === a ? String(len) : `${shape}-${len}`;
+            const formats = byShape.get(shape);
+            if (!formats) continue;
+            const start = t.start[a]!;
+            const end = t.end[b]!;
+            if (!standsAlone(text, start, end)) continue;
+            const value = text.slice(start, end);
+            const digits = b === a ? value : value.replace(/\D/g, "");
+            for (const f of formats) {
+              if (b > a && !f.separators.includes(sep)) continue;
+              if (f.spec.validate && !f.spec.validate(digits, value)) continue;
+              if (f.spec.context && !f.freeShapes.has(shape) && !hasContext(text, start, f.spec.context, 48) && !hasContextAfter(text, end, f.spec.context, 12)) continue;
+              emit(start, end, f.spec.entity, f.tier, f.spec.priority ?? 50);
+            }
+          }
+        }
+        i = j;
+      }
+    },
+  };
+}

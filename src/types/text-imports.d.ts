@@ -1,0 +1,11 @@
+/** Files imported as text (`with { type: "text" }`): bundled into the binary by bun build. */
+declare module "*.txt" {
+  const text: string;
+  export default text;
+}
+
+/** Files imported as paths (`with { type: "file" }`): embedded into the binary by bun build. */
+declare module "*.bin" {
+  const path: string;
+  export default path;
+}
