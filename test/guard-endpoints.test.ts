@@ -53,7 +53,7 @@ describe("GET /health", () => {
 
 describe("POST /v1/guard/input", () => {
   test("clean text is allowed with every result field null", async () => {
-    const r = await guard("input", { text: "What is the capital of France?", config_id: "mask" });
+    const r = await guard("input", { text: "How do I reverse a linked list in place?", config_id: "mask" });
     expect(r).toEqual({ status: 200, body: { allowed: true, sanitized_text: null, guardrail: null, message: null } });
   });
 
