@@ -86,8 +86,10 @@ export function regexRecognizer(spec: RegexRecognizerSpec): Recognizer {
           [start, end] = range;
         }
         if (!boundaryOk(text, start, end, boundary)) return;
-        const value = text.slice(start, end);
-        if (spec.validate && !spec.validate(compact(value), value)) return;
+        if (spec.validate) {
+          const value = text.slice(start, end);
+          if (!spec.validate(compact(value), value)) return;
+        }
         if (spec.context && !hasContext(text, start, spec.context, window) && !(after > 0 && hasContextAfter(text, end, spec.context, after))) return;
         emit(start, end);
       });

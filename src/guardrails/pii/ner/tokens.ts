@@ -37,6 +37,12 @@ export function flagsAt(t: Tokens, i: number): number {
   return f;
 }
 
+/** Per ASCII unit: bit 0 letter, bit 1 digit, bit 2 upper case, bits 8+ the lower-cased code; 0 = not a word character. */
+const ASCII_INFO = new Uint16Array(128);
+for (let c = 48; c <= 57; c++) ASCII_INFO[c] = 2 | (c << 8);
+for (let c = 65; c <= 90; c++) ASCII_INFO[c] = 1 | 4 | ((c + 32) << 8);
+for (let c = 97; c <= 122; c++) ASCII_INFO[c] = 1 | (c << 8);
+
 // 0 unknown, 1 letter, 2 digit, 3 other; filled lazily for non-ASCII units.
 const charClass = new Uint8Array(65536);
 for (let c = 0; c < 128; c++) charClass[c] = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) ? 1 : c >= 48 && c <= 57 ? 2 : 3;
@@ -108,31 +114,46 @@ export function tokenize(text: string, lexicon: Lexicon, reuse?: Tokens): Tokens
     let letters = 0;
     let digits = 0;
     let uppers = 0;
-    let firstUpper = false;
     // The last three lower-cased units, for the suffix hash.
     let l1 = 0;
     let l2 = 0;
     let l3 = 0;
     while (i < n) {
       const c = text.charCodeAt(i);
-      let cls = c < 128 ? charClass[c]! : classOf(c);
-      // An apostrophe or hyphen inside a word (O'Brien, Jean-Luc) stays in the token.
-      if (cls === 3 && (c === 39 || c === 8217 || c === 45) && i + 1 < n && classOf(text.charCodeAt(i + 1)) === 1 && i > start) cls = 1;
-      if (cls === 3) break;
-      if (cls === 1 && c !== 39 && c !== 8217 && c !== 45) {
-        letters++;
-        if (c < 128 ? c <= 90 : isUpper(c)) {
-          uppers++;
-          if (i === start) firstUpper = true;
+      let lower: number;
+      if (c < 128) {
+        // ASCII: one table read gives the class bits and the lower-cased code.
+        const info = ASCII_INFO[c]!;
+        if (info === 0) {
+          // An apostrophe or hyphen inside a word (O'Brien, Jean-Luc) stays in the token.
+          if ((c === 39 || c === 45) && i > start && i + 1 < n && classOf(text.charCodeAt(i + 1)) === 1) lower = c;
+          else break;
+        } else {
+          letters += info & 1;
+          digits += (info >> 1) & 1;
+          uppers += (info >> 2) & 1;
+          lower = info >> 8;
         }
-      } else if (cls === 2) digits++;
-      const lower = c < 128 ? (c >= 65 && c <= 90 ? c + 32 : c) : lowerUnit(c);
+      } else {
+        const cls = classOf(c);
+        if (cls === 3) {
+          if (c === 8217 && i > start && i + 1 < n && classOf(text.charCodeAt(i + 1)) === 1) lower = c;
+          else break;
+        } else {
+          lower = lowerUnit(c);
+          if (cls === 1) {
+            letters++;
+            if (lower !== c) uppers++;
+          } else digits++;
+        }
+      }
       h = Math.imul(h ^ lower, FNV_PRIME);
       l3 = l2;
       l2 = l1;
       l1 = lower;
       i++;
     }
+    const firstUpper = isUpper(text.charCodeAt(start));
     if (t.count === t.start.length) t = grow(t);
     const j = t.count++;
     t.start[j] = start;

@@ -139,10 +139,13 @@ const ipv6: Recognizer = {
 /**
  * Phone numbers in the forms people write: an optional `+country` code, an optional `(0)`, an
  * optional `(area)`, then 1 to 6 digit groups joined by single spaces, dashes or dots, and an
- * optional extension. 7 to 15 digits in all (ITU E.164). Shapes that are dates, IPv4 addresses,
- * decimal numbers or year ranges are refused; those formats have their own recognisers.
+ * optional extension. 7 to 15 digits in all (ITU E.164). Without `+` or `(area)` at least two
+ * groups are needed (the pattern says so, so a lone number is never even a candidate; bare
+ * digit runs are phone numbers only next to a phone word, see phoneBare). Shapes that are
+ * dates, IPv4 addresses, decimal numbers or year ranges are refused; those formats have their
+ * own recognisers.
  */
-const PHONE = /(?:\+\d{1,3}[ .-]?)?(?:\(0\)[ .-]?)?(?:\(\d{1,5}\)[ .-]?)?\d{1,8}(?:[ .-]\d{1,8}){0,5}(?: ?(?:x|ext\.?|extension) ?\d{1,6})?/g;
+const PHONE = /(?:\+\d{1,3}[ .-]?(?:\(0\)[ .-]?)?(?:\(\d{1,5}\)[ .-]?)?\d{1,8}(?:[ .-]\d{1,8}){0,5}|(?:\(0\)[ .-]?)?\(\d{1,5}\)[ .-]?\d{1,8}(?:[ .-]\d{1,8}){0,5}|\b\d{1,8}(?:[ .-]\d{1,8}){1,5})(?: ?(?:x|ext\.?|extension) ?\d{1,6})?/g;
 
 function phoneValid(value: string): boolean {
   const main = value.replace(/ ?(?:x|ext\.?|extension) ?\d{1,6}$/, "");
