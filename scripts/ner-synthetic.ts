@@ -1,5 +1,6 @@
 /**
  * Extra training text for the NER tagger, beside dev.jsonl:
+ *  - sentences about identifiers with no person or place in them (see formatSentences);
  *  - sentences built from faker's names, streets, cities and countries in many locales, in
  *    phrasings unlike dev.jsonl's templates (e-mails, chat, forms), so the model learns the
  *    cues rather than one generator's sentences;
@@ -13,6 +14,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { LabelledText } from "../eval/lib/dev-data.ts";
 import type { Span } from "../eval/lib/token-metrics.ts";
+import { syntheticSet } from "../eval/lib/pii-synthetic.ts";
 import { NATIONALITIES, RELIGIONS } from "./lexicon/lists.ts";
 
 const BENIGN = join(import.meta.dir, "..", "..", "shared", "data", "guardrails-train", "train_benign_gpteacher.jsonl");
@@ -74,6 +76,17 @@ function sentences(f: Faker): LabelledText[] {
     () => ["He is a ", group(cap(f.helpers.arrayElement(religions))), " and a volunteer."],
     () => ["Translate this for my ", group(cap(f.helpers.arrayElement(nationalities))), " colleague ", person(first()), "."],
     () => ["Customer: ", person(full()), "\nCity: ", place(city()), "\nIssue: login fails"],
+    () => ["The ", group(cap(f.helpers.arrayElement(nationalities))), " community meets on weekends."],
+    () => ["She wrote a book about ", group(cap(f.helpers.arrayElement(nationalities))), " history."],
+    () => ["Many ", group(cap(f.helpers.arrayElement(nationalities)) + "s"), " live in ", place(city()), "."],
+    () => ["Is this dish ", group(cap(f.helpers.arrayElement(nationalities))), " or not?"],
+    () => ["The ", group(cap(f.helpers.arrayElement(religions))), " holidays start soon."],
+    () => ["(", group(cap(f.helpers.arrayElement(nationalities))), ") was written on the form."],
+    () => ["The account owner (", person(full()), ") asked for a refund."],
+    () => ["Please add my partner (", person(full()), ") to the booking."],
+    () => ["The form lists the guardian (", person(full()), ") and the child (", person(first()), ")."],
+    () => ["Approved by ", person(full()), " (", person(full()), " in copy)."],
+    () => ["Our office (", place(city()), ") is closed on Monday."],
   ];
   return templates.map((t) => build(t()));
 }
@@ -89,7 +102,16 @@ export function fakerSentences(rounds = 4): LabelledText[] {
   return out;
 }
 
-/** Benign prompts; their partial labels are decided per token in train-ner.ts (`partial: true`). */
+/**
+ * Sentences about identifiers ("Codice fiscale RSSMRA...", "Transfer to IBAN GB82...") from the
+ * synthetic format generator with a seed the evaluation does not use: no person or place in
+ * them, so the tagger learns that capitalised words before a code are not names.
+ */
+export function formatSentences(): LabelledText[] {
+  return syntheticSet(10, 7).map((row) => ({ ...row, spans: [] }));
+}
+
+/** Benign prompts; their partial labels are decided per token in train-ner.ts. */
 export function benignPrompts(limit = 2500): string[] {
   if (!existsSync(BENIGN)) return [];
   const rows = readFileSync(BENIGN, "utf8").trim().split("\n");

@@ -29,6 +29,8 @@ beforeAll(async () => {
       ],
     }),
     "empty.json": { version: 1 },
+    "encoded.json": policy({ pre_flight: [{ name: "PII", config: { detect_encoded_pii: true } }] }),
+    "encoded-allow.json": policy({ pre_flight: [{ name: "PII", on_error: "allow", config: { detect_encoded_pii: true } }] }),
   });
   server = await startTestServer({ SVC_GUARDRAILS_POLICY_DIR: dir.path, SVC_GUARDRAILS_DEFAULT_CONFIG_ID: "mask" });
 });
@@ -118,6 +120,15 @@ describe("POST /v1/guard/input", () => {
     const piiFirst = await guard("input", { text: "beta and x@y.io", config_id: "order" });
     expect(piiFirst.body.guardrail).toBe("PII");
     expect((await guard("input", { text: "only beta", config_id: "order" })).body.message).toBe("Keywords guardrail triggered: blocked keyword found");
+  });
+
+  test("encoded content beyond the decoding bound fails closed (on_error: block), or passes with on_error: allow", async () => {
+    const blob = Buffer.from("x".repeat(1_100_000)).toString("base64");
+    const blocked = await guard("input", { text: `blob ${blob}`, config_id: "encoded" });
+    expect(blocked.body).toMatchObject({ allowed: false, guardrail: "PII" });
+    expect(blocked.body.message).toStartWith("PII guardrail could not run (encoded content over");
+    const allowed = await guard("input", { text: `blob ${blob}`, config_id: "encoded-allow" });
+    expect(allowed.body.allowed).toBe(true);
   });
 
   test("a policy without stages allows everything", async () => {

@@ -43,10 +43,13 @@ describe("on_error", () => {
     expect(outcome.runs[0]).toMatchObject({ tripped: false, enforced: false, error: "down" });
   });
 
-  test("alert mode never blocks, even on a failure with on_error block", async () => {
-    const outcome = await guardText(policyWith([{ guardrail: failing(new GuardrailUnavailableError("down")) }], "alert"), "input", "hello");
-    expect(outcome.response.allowed).toBe(true);
-    expect(outcome.runs[0]).toMatchObject({ tripped: true, enforced: false });
+  test("on_error block blocks even in alert mode and with enforcement suppressed: a check that never ran detected nothing", async () => {
+    const alert = await guardText(policyWith([{ guardrail: failing(new GuardrailUnavailableError("down")) }], "alert"), "input", "hello");
+    expect(alert.response.allowed).toBe(false);
+    const suppressed = await guardText(policyWith([{ guardrail: failing(new GuardrailUnavailableError("down")), suppress: true }]), "input", "hello");
+    expect(suppressed.response.allowed).toBe(false);
+    const allow = await guardText(policyWith([{ guardrail: failing(new GuardrailUnavailableError("down")), onError: "allow" }], "alert"), "input", "hello");
+    expect(allow.response.allowed).toBe(true);
   });
 
   test("a failure after an enforcing detector does not hide the first enforcer", async () => {

@@ -93,3 +93,12 @@ samsung sony lg huawei xiaomi lenovo dell hp asus acer cisco oracle sap salesfor
 alibaba tencent baidu bytedance tiktok linkedin reddit youtube wikipedia mozilla anthropic deepmind nasa fbi cia nato unesco unicef who
 walmart costco target starbucks mcdonald's mcdonalds nike adidas coca-cola pepsi toyota honda ford bmw mercedes volkswagen audi porsche
 ferrari boeing airbus visa mastercard amex deloitte kpmg pwc accenture mckinsey`;
+
+/**
+ * Names of identifiers and the words around them, in the languages of the formats we detect:
+ * capitalised before a number ("IBAN GB82...", "Codice fiscale ..."), they are not names.
+ */
+export const ID_TERMS = `iban bic swift itin ssn ein tin dea npi nhs nino pesel nric fin uen abn acn tfn medicare pan aadhaar uid uidai epic hkid rrn
+cvv cvc vat iva dni nie nif cif cf cie passport passaporto pasaporte passeport reisepass licence license patente permis carta tarjeta
+codice fiscale partita numero número numer nr id identità identity documento henkilötunnus hetu personnummer fødselsnummer steuernummer
+sozialversicherungsnummer identificación card account routing sort code taxpayer prescriber registration`;

@@ -77,7 +77,7 @@ function applyMasker(policy: CompiledPolicy, entry: CompiledEntry, masker: Maske
     const run: GuardrailRun = { name: entry.name, stage: entry.stage, tripped, enforced: tripped && enforces(policy, entry), labels: [...labels], info };
     return { run, segments: out ?? segments };
   } catch (e) {
-    return { run: failedRun(policy, entry, e), segments };
+    return { run: failedRun(entry, e), segments };
   }
 }
 
@@ -101,18 +101,20 @@ async function runDetector(
       info: d.info,
     };
   } catch (e) {
-    return failedRun(policy, entry, e);
+    return failedRun(entry, e);
   }
 }
 
 /**
- * A guardrail that could not run counts as tripped when its `on_error` is `block` (fail
- * closed), and then enforces like any trip; with `on_error: allow` it is passed over.
+ * A guardrail that could not run follows its `on_error` (DECISIONS §2): `block`, the default,
+ * stops the request whatever the policy mode and `suppress_enforcement` say, because those
+ * govern detections and this check detected nothing: it never looked (a masking guardrail
+ * that fails has not masked). `allow` passes it over, and the failure is logged.
  */
-function failedRun(policy: CompiledPolicy, entry: CompiledEntry, e: unknown): GuardrailRun {
+function failedRun(entry: CompiledEntry, e: unknown): GuardrailRun {
   const reason = e instanceof GuardrailUnavailableError ? e.message : "internal error";
-  const tripped = entry.onError === "block";
-  return { name: entry.name, stage: entry.stage, tripped, enforced: tripped && enforces(policy, entry), labels: [], info: {}, error: reason };
+  const block = entry.onError === "block";
+  return { name: entry.name, stage: entry.stage, tripped: block, enforced: block, labels: [], info: {}, error: reason };
 }
 
 function toBlock(entries: readonly CompiledEntry[], run: GuardrailRun): Block {

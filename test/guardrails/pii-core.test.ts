@@ -1,6 +1,7 @@
 /** The PII guardrail's surface (SPEC "PII guardrail settings", "PII result") and its first four types. */
 import { describe, expect, test } from "bun:test";
 import { createPiiMasker, type PiiConfig } from "../../src/guardrails/pii/guardrail.ts";
+import { GuardrailUnavailableError } from "../../src/guardrails/types.ts";
 import { expectLinear } from "../helpers/timing.ts";
 
 const masked = (text: string, config: PiiConfig = {}) => createPiiMasker(config).mask(text).text;
@@ -105,5 +106,41 @@ describe("PII engine performance guards", () => {
     for (const unit of ["1", "1 ", "1-", "a@a.", "@", "a.", "+1 ", "(555) ", "ａ", "x\u200b"]) {
       expectLinear(`PII on ${JSON.stringify(unit)}`, (t) => m.mask(t), unit);
     }
+  });
+});
+
+describe("detect_encoded_pii", () => {
+  const encoded = createPiiMasker({ detect_encoded_pii: true });
+  const b64 = Buffer.from("contact john.doe@corp.com please").toString("base64");
+  const hex = Buffer.from("ssn 536-22-8716").toString("hex");
+
+  test("Base64, hex and URL-encoded PII is masked as <TYPE_ENCODED>, the encoded text reported", () => {
+    const r = encoded.mask(`data=${b64} end`);
+    expect(r.text).toBe("data=<EMAIL_ADDRESS_ENCODED> end");
+    expect((r.info as { detected_entities: Record<string, string[]> }).detected_entities).toEqual({ EMAIL_ADDRESS: [b64] });
+    expect(encoded.mask(`payload ${hex}.`).text).toBe("payload <US_SSN_ENCODED>.");
+    expect(encoded.mask("q=jane.doe%40corp.com&x=1").text).toBe("q=<EMAIL_ADDRESS_ENCODED>&x=1");
+    expect(encoded.mask("name=Zs%C3%B3fia%20Kov%C3%A1cs%2C%20SSN%20536-22-8716").text).toBe("name=<US_SSN_ENCODED>");
+  });
+
+  test("encoded text without PII, and encoded PII with the option off, are left alone", () => {
+    const harmless = Buffer.from("hello world, nothing to see here").toString("base64");
+    expect(encoded.mask(`x ${harmless}`).text).toBe(`x ${harmless}`);
+    expect(createPiiMasker({}).mask(`data=${b64}`).text).toBe(`data=${b64}`);
+  });
+
+  test("more encoded content than the decoding bound fails closed instead of passing unscanned", () => {
+    const big = Buffer.from("x".repeat(1_100_000)).toString("base64");
+    expect(() => encoded.mask(`blob ${big}`)).toThrow(GuardrailUnavailableError);
+  });
+});
+
+describe("built-in allowed values", () => {
+  test("loopback, unspecified and broadcast addresses and localhost URLs are not personal data", () => {
+    const text = "ping 127.0.0.1, 0.0.0.0, ::1 and 255.255.255.255; open http://localhost:3000/x";
+    expect(masked(text)).toBe(text);
+  });
+  test("documentation values are still detected", () => {
+    expect(masked("mail jane@example.com or visit 10.1.2.3", { entities: ["EMAIL_ADDRESS", "IP_ADDRESS"] })).toBe("mail <EMAIL_ADDRESS> or visit <IP_ADDRESS>");
   });
 });

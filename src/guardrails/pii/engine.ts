@@ -4,6 +4,8 @@
  */
 import { normalizeText, toOriginalSpan } from "../text/normalize.ts";
 import { replaceSpans, resolveOverlaps, type Span } from "../text/spans.ts";
+import { allowedByDefault } from "./allow-list.ts";
+import { encodedSegments } from "./encoded.ts";
 import type { EntityType } from "./entities.ts";
 import type { Recognizer } from "./recognizer.ts";
 import { ScanContext } from "./scan-context.ts";
@@ -20,6 +22,8 @@ export interface PiiDetection {
   readonly encoded: boolean;
   /** False for a detection reported inside another one's mask (an email inside a URL). */
   readonly masked: boolean;
+  /** Confidence tier of the recogniser (see Tier): picks the type reported for an encoded segment. */
+  readonly tier: number;
 }
 
 export interface PiiScan {
@@ -36,18 +40,22 @@ export interface PiiEngineOptions {
 
 interface Candidate extends Span {
   readonly entity: EntityType;
+  readonly encoded: boolean;
 }
 
 export class PiiEngine {
   private readonly recognizers: readonly Recognizer[];
   private readonly wanted: ReadonlySet<EntityType>;
   private readonly allowed: ReadonlySet<string>;
+  /** Scans decoded segments: the same types and allow list, one level of decoding only. */
+  private readonly inner: PiiEngine | null;
 
   constructor(readonly options: PiiEngineOptions) {
     const wanted = new Set(options.entities);
     this.wanted = wanted;
     this.recognizers = ALL_RECOGNIZERS.filter((r) => (r.entities ?? [r.entity]).some((e) => wanted.has(e)));
     this.allowed = new Set(options.allowList);
+    this.inner = options.detectEncoded ? new PiiEngine({ ...options, detectEncoded: false }) : null;
   }
 
   scan(original: string): PiiScan {
@@ -60,17 +68,18 @@ export class PiiEngine {
       r.find(ctx, (start, end, type = r.entity, tier = r.tier, priority = r.priority) => {
         if (!this.wanted.has(type)) return;
         if (this.allowed.size > 0 && this.allowed.has(text.slice(start, end))) return;
-        candidates.push({ start, end, label: type, rank: tier, priority, entity: type });
+        candidates.push({ start, end, label: type, rank: tier, priority, entity: type, encoded: false });
       });
     }
+    if (this.inner) this.addEncoded(text, candidates);
     if (candidates.length === 0) return { detections: [], masked: original };
     const kept = resolveOverlaps(candidates);
     const detections: PiiDetection[] = [];
     for (const c of kept) {
       const [start, end] = toOriginalSpan(norm, c.start, c.end);
       const value = original.slice(start, end);
-      if (this.allowed.has(value)) continue;
-      detections.push({ entity: c.entity, start, end, value, encoded: false, masked: true });
+      if (this.allowed.has(value) || (!c.encoded && allowedByDefault(c.entity, text.slice(c.start, c.end)))) continue;
+      detections.push({ entity: c.entity, start, end, value, encoded: c.encoded, masked: true, tier: c.rank ?? 0 });
     }
     // SPEC: emails inside URL query parameters are detected. The URL's mask covers them; they
     // are still reported.
@@ -78,7 +87,7 @@ export class PiiEngine {
       if (c.entity !== "EMAIL_ADDRESS" || kept.includes(c)) continue;
       if (kept.some((k) => k.entity === "URL" && k.start <= c.start && c.end <= k.end)) {
         const [start, end] = toOriginalSpan(norm, c.start, c.end);
-        detections.push({ entity: c.entity, start, end, value: original.slice(start, end), encoded: false, masked: false });
+        detections.push({ entity: c.entity, start, end, value: original.slice(start, end), encoded: false, masked: false, tier: c.rank ?? 0 });
       }
     }
     const masked = replaceSpans(
@@ -86,5 +95,16 @@ export class PiiEngine {
       detections.filter((d) => d.masked).map((d) => ({ start: d.start, end: d.end, replacement: d.encoded ? `<${d.entity}_ENCODED>` : `<${d.entity}>` })),
     );
     return { detections, masked };
+  }
+
+  /** Encoded segments whose decoded text holds PII, as candidates of the most trusted type found. */
+  private addEncoded(text: string, candidates: Candidate[]): void {
+    for (const seg of encodedSegments(text)) {
+      if (this.allowed.has(text.slice(seg.start, seg.end))) continue;
+      const found = this.inner!.scan(seg.decoded).detections;
+      if (found.length === 0) continue;
+      const best = found.reduce((a, b) => (b.tier > a.tier ? b : a));
+      candidates.push({ start: seg.start, end: seg.end, label: best.entity, rank: 3, priority: 95, entity: best.entity, encoded: true });
+    }
   }
 }

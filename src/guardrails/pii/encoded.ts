@@ -1,0 +1,83 @@
+/**
+ * `detect_encoded_pii`: personal data hidden in Base64 (and base64url), hex or URL-encoded
+ * segments. Each candidate segment is decoded (strict UTF-8) and scanned; a segment whose
+ * decoded text holds PII is masked whole as `<TYPE_ENCODED>`.
+ *
+ * Decoded text per scan is bounded (MAX_DECODED_CHARS). Past the bound the scan does not skip
+ * what it cannot read: it throws GuardrailUnavailableError, so the policy's `on_error` decides,
+ * and the default `block` fails closed.
+ */
+import { GuardrailUnavailableError } from "../types.ts";
+import { forEachMatch } from "../text/matches.ts";
+
+export const MAX_DECODED_CHARS = 1024 * 1024;
+
+export interface EncodedSegment {
+  readonly start: number;
+  readonly end: number;
+  readonly decoded: string;
+}
+
+const BASE64 = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{16,}={0,2}/g;
+const HEX = /(?<![0-9A-Fa-f])[0-9A-Fa-f]{16,}(?![0-9A-Fa-f])/g;
+/** URL-safe runs holding at least one %XX escape (matched whole, then checked). */
+const URL_ENCODED = /(?<![A-Za-z0-9._~+%-])[A-Za-z0-9._~+%-]*%[0-9A-Fa-f]{2}[A-Za-z0-9._~+%-]*/g;
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** Decoded text worth scanning: mostly printable, not binary data that happened to decode. */
+function printable(text: string): boolean {
+  if (text.length === 0) return false;
+  let bad = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c < 32 && c !== 9 && c !== 10 && c !== 13) || c === 0xfffd) bad++;
+  }
+  return bad / text.length < 0.05;
+}
+
+function decodeBase64(value: string): string | null {
+  const body = value.replace(/=+$/, "");
+  if (body.length % 4 === 1 || /^[0-9A-Fa-f]+$/.test(body)) return null; // impossible length, or hex
+  try {
+    const text = utf8.decode(Buffer.from(body.replace(/-/g, "+").replace(/_/g, "/"), "base64"));
+    return printable(text) ? text : null;
+  } catch {
+    return null;
+  }
+}
+
+function decodeHex(value: string): string | null {
+  if (value.length % 2 !== 0) return null;
+  try {
+    const text = utf8.decode(Buffer.from(value, "hex"));
+    return printable(text) ? text : null;
+  } catch {
+    return null;
+  }
+}
+
+function decodeUrl(value: string): string | null {
+  try {
+    const text = decodeURIComponent(value.replace(/\+/g, " "));
+    return text !== value ? text : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Candidate segments of `text`, decoded. Throws when decoding would exceed the bound. */
+export function encodedSegments(text: string): EncodedSegment[] {
+  const out: EncodedSegment[] = [];
+  let budget = MAX_DECODED_CHARS;
+  const add = (start: number, end: number, decoded: string | null) => {
+    if (decoded === null) return;
+    budget -= decoded.length;
+    if (budget < 0) throw new GuardrailUnavailableError(`encoded content over ${MAX_DECODED_CHARS} decoded characters; not scanned`);
+    out.push({ start, end, decoded });
+  };
+  forEachMatch(HEX, text, (m) => add(m.index, m.index + m[0].length, decodeHex(m[0])));
+  forEachMatch(BASE64, text, (m) => add(m.index, m.index + m[0].length, decodeBase64(m[0])));
+  if (text.includes("%")) forEachMatch(URL_ENCODED, text, (m) => add(m.index, m.index + m[0].length, decodeUrl(m[0])));
+  return out;
+}
