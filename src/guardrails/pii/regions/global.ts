@@ -40,6 +40,15 @@ const creditCard: NumberSpec = {
   validate: (d) => luhnValid(d) && cardIssuerValid(d),
 };
 
+/** A Luhn-valid number the text calls a card counts even when its prefix matches no known network. */
+const creditCardNamed: NumberSpec = {
+  entity: "CREDIT_CARD",
+  priority: 88,
+  shapes: CARD_SHAPES,
+  validate: luhnValid,
+  context: ["card", "credit card", "debit card", "card number", "card no", "cc", "visa", "mastercard", "amex", "jcb", "maestro", "discover"],
+};
+
 const crypto: Recognizer[] = [
   regexRecognizer({ entity: "CRYPTO", priority: 80, pattern: /\b[13][1-9A-HJ-NP-Za-km-z]{25,34}\b/g, validate: (_c, v) => base58CheckValid(v) }),
   regexRecognizer({ entity: "CRYPTO", priority: 80, pattern: /\b(?:bc1|BC1)[02-9ac-hj-np-zAC-HJ-NP-Z]{8,87}\b/g, validate: (_c, v) => bech32Valid(v) }),
@@ -232,4 +241,4 @@ const url: Recognizer = {
 
 export const globalRecognizers: readonly Recognizer[] = [emailRecognizer, ...crypto, iban, ipv4, ipv6, phone, medicalLicense, url];
 
-export const globalNumbers: readonly NumberSpec[] = [creditCard, phoneBare];
+export const globalNumbers: readonly NumberSpec[] = [creditCard, creditCardNamed, phoneBare];

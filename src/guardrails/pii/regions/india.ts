@@ -21,11 +21,12 @@ const aadhaarBare: NumberSpec = {
 /** RTO state and union-territory codes. */
 const STATES = "AN AP AR AS BR CH CG DD DL DN GA GJ HR HP JK JH KA KL LA LD MP MH MN ML MZ NL OD OR PB PY RJ SK TN TS TR UP UK UA WB".split(" ");
 
-/** Vehicle registration: state code, district number, series letters, 4-digit number; or the BH series. */
+/** Vehicle registration: state code, district number, 1-3 series letters, 4-digit number; or the BH series. */
 const vehicle = regexRecognizer({
   entity: "IN_VEHICLE_REGISTRATION",
   priority: 70,
-  pattern: new RegExp(String.raw`\b(?:(?:${STATES.join("|")})[ -]?\d{1,2}[ -]?[A-Z]{0,3}[ -]?\d{4}|\d{2}[ -]?BH[ -]?\d{4}[ -]?[A-Z]{1,2})\b`, "g"),
+  // The series letters are required: without them "APO AP 04336" (a US military postcode) matches.
+  pattern: new RegExp(String.raw`\b(?:(?:${STATES.join("|")})[ -]?\d{1,2}[ -]?[A-Z]{1,3}[ -]?\d{4}|\d{2}[ -]?BH[ -]?\d{4}[ -]?[A-Z]{1,2})\b`, "g"),
   validate: (c) => /\d{4}$/.test(c) || /BH\d{4}[A-Z]{1,2}$/.test(c),
 });
 
