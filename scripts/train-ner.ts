@@ -14,6 +14,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadDev, type LabelledText } from "../eval/lib/dev-data.ts";
+import { mulberry32 } from "../eval/lib/random.ts";
 import { addTokenCounts, prf, sumCounts, type Counts, type Span } from "../eval/lib/token-metrics.ts";
 import { featuresAt, MAX_FEATURES, TAG_COUNT, TAGS, worthScoring, type Tag } from "../src/guardrails/pii/ner/features.ts";
 import { lexicon } from "../src/guardrails/pii/ner/lexicon.ts";
@@ -76,16 +77,6 @@ function toExample(row: LabelledText): Example {
   return { text: row.text, tokens, gold, spans: row.spans };
 }
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function shuffle<T>(xs: T[], rand: () => number): T[] {
   for (let i = xs.length - 1; i > 0; i--) {

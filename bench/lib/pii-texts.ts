@@ -4,22 +4,14 @@
  * reviews), built from templates, faker names and places, and valid identifiers.
  */
 import { en, Faker } from "@faker-js/faker";
+import { luhnCheck } from "../../eval/lib/pii-synthetic.ts";
 
 const f = new Faker({ locale: [en] });
 
 function luhnComplete(prefix: string, length: number): string {
   let body = prefix;
   while (body.length < length - 1) body += f.number.int({ min: 0, max: 9 });
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    let d = Number(body[body.length - 1 - i]);
-    if (i % 2 === 0) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return body + ((10 - (sum % 10)) % 10);
+  return body + luhnCheck(body);
 }
 
 const FILLER = [

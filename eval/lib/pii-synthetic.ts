@@ -7,17 +7,8 @@
  */
 import { createHash } from "node:crypto";
 import type { LabelledText } from "./dev-data.ts";
+import { mulberry32 } from "./random.ts";
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 let rand = mulberry32(20261121);
 const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
@@ -33,7 +24,8 @@ function breakLast(value: string, alphabet = "0123456789"): string {
 }
 
 // ---- check digits, computed (generator side) ----
-function luhnCheck(payload: string): string {
+/** The Luhn check digit that completes `payload` (generator side). */
+export function luhnCheck(payload: string): string {
   let sum = 0;
   for (let i = 0; i < payload.length; i++) {
     let d = Number(payload[payload.length - 1 - i]);
