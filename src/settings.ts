@@ -52,6 +52,8 @@ export interface Settings {
   readonly authTokens: readonly string[];
   readonly streamCheckInterval: number;
   readonly upstream: UpstreamSettings;
+  /** SVC_GUARDRAILS_UPSTREAM_TIMEOUT and _MAX_RETRIES: every upstream call's, unless its models entry says otherwise. */
+  readonly upstreamDefaults: { readonly timeoutMs?: number; readonly maxRetries?: number };
 }
 
 /** Command-line options and the variable each one sets. */
@@ -126,6 +128,10 @@ export function loadSettings(env: Environment, opts: LoadOptions): Settings {
       messagesApiKey: nonEmpty(env.MESSAGES_API_KEY),
       messagesBaseUrl: url(env, "MESSAGES_BASE_URL"),
     },
+    upstreamDefaults: {
+      timeoutMs: seconds(env, "SVC_GUARDRAILS_UPSTREAM_TIMEOUT"),
+      maxRetries: optionalInteger(env, "SVC_GUARDRAILS_UPSTREAM_MAX_RETRIES", 0, 10),
+    },
   };
 }
 
@@ -157,6 +163,19 @@ function integer(env: Environment, name: string, fallback: number, min: number, 
     throw new StartupError(`${name} must be an integer from ${min} to ${max}, got '${raw}'`);
   }
   return n;
+}
+
+function optionalInteger(env: Environment, name: string, min: number, max: number): number | undefined {
+  return nonEmpty(env[name]) === undefined ? undefined : integer(env, name, 0, min, max);
+}
+
+/** A positive number of seconds, as milliseconds. */
+function seconds(env: Environment, name: string): number | undefined {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0) throw new StartupError(`${name} must be a positive number of seconds, got '${raw}'`);
+  return Math.round(n * 1000);
 }
 
 function oneOf<T extends string>(env: Environment, name: string, allowed: readonly T[], fallback: T): T {

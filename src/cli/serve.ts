@@ -2,23 +2,13 @@
 import { createLogger } from "../log/logger.ts";
 import { startServer } from "../http/server.ts";
 import { applyOptions, loadSettings, type Environment } from "../settings.ts";
-import { loadModelsConfig, ModelsConfigError } from "../upstream/models-config.ts";
 import type { ParsedArgs } from "./args.ts";
-import { StartupError } from "./errors.ts";
 
 export async function runServe(args: ParsedArgs, env: Environment, argv: readonly string[]): Promise<number> {
   const settings = loadSettings(applyOptions(env, args.options), { requireLicence: true });
   if (settings.reload && !Bun.isStandaloneExecutable) return runWithWatch(argv, env);
   const log = createLogger(settings.logLevel);
   if (settings.reload) log.warning("--reload restarts on source changes and needs the source tree; the compiled binary ignores it (policies are re-read on every request anyway)");
-  if (settings.modelsConfigPath) {
-    try {
-      loadModelsConfig(settings.modelsConfigPath);
-    } catch (e) {
-      if (e instanceof ModelsConfigError) throw new StartupError(e.message);
-      throw e;
-    }
-  }
   const server = await startServer(settings, log);
   const signal = await new Promise<string>((resolve) => {
     process.once("SIGINT", () => resolve("SIGINT"));

@@ -11,7 +11,8 @@ import { PolicyError } from "../policy/errors.ts";
 import { policyWarnings } from "../policy/lint.ts";
 import { parsePolicyText, readPolicyFile } from "../policy/load.ts";
 import { applyOptions, loadSettings, type Environment } from "../settings.ts";
-import { loadModelsConfig, ModelsConfigError } from "../upstream/models-config.ts";
+import { ModelsConfigError } from "../upstream/models-config.ts";
+import { buildRouter } from "../upstream/setup.ts";
 import type { ParsedArgs } from "./args.ts";
 
 export async function runValidate(args: ParsedArgs, env: Environment): Promise<number> {
@@ -62,8 +63,8 @@ export async function runValidate(args: ParsedArgs, env: Environment): Promise<n
 
   if (settings.modelsConfigPath) {
     try {
-      const entries = loadModelsConfig(settings.modelsConfigPath);
-      out.push(`ok: ${settings.modelsConfigPath} (${entries.length} models)`);
+      const router = buildRouter(settings);
+      out.push(`ok: ${settings.modelsConfigPath} (${router.names.length} named models${router.hasDefault ? " and a default" : ""})`);
     } catch (e) {
       if (!(e instanceof ModelsConfigError)) throw e;
       problem(e.message);

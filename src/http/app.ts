@@ -12,6 +12,9 @@ import { requestContext, type AppDeps } from "./context.ts";
 import { ApiError, errorBody, errorFlavor } from "./errors.ts";
 import { guardRoutes } from "./routes/guard.ts";
 import { metaRoutes } from "./routes/meta.ts";
+import { modelsRoutes } from "./routes/models.ts";
+import { proxyRoutes } from "./routes/proxy.ts";
+import { CallerGoneError } from "../upstream/errors.ts";
 
 export function createApp(deps: AppDeps) {
   const checkCaller = callerCheck(deps.settings.authTokens);
@@ -40,6 +43,8 @@ export function createApp(deps: AppDeps) {
       })
       .use(metaRoutes(deps))
       .use(guardRoutes(deps))
+      .use(proxyRoutes(deps))
+      .use(modelsRoutes(deps))
   );
 }
 
@@ -54,6 +59,7 @@ const POLICY_STATUS: Record<PolicyError["code"], [number, ApiError["code"]]> = {
 
 function toApiError(code: unknown, error: unknown, request: Request): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof CallerGoneError) return new ApiError(499, "client_closed", "the caller went away");
   if (error instanceof PolicyError) {
     const [status, apiCode] = POLICY_STATUS[error.code];
     return new ApiError(status, apiCode, error.message);

@@ -2,6 +2,7 @@
  * Error bodies (DECISIONS §6): SPEC's `detail` object, plus the same error in the shape the
  * route's own SDK parses, so an OpenAI or Anthropic client shows our message in its exception.
  */
+import type { Block } from "../pipeline/types.ts";
 
 export type ErrorCode =
   | "guardrail_enforcement_triggered"
@@ -16,7 +17,9 @@ export type ErrorCode =
   | "not_found"
   | "upstream_unreachable"
   | "upstream_timeout"
-  | "internal_error";
+  | "internal_error"
+  /** Never seen by a client (it has gone); names the outcome in logs and metrics. */
+  | "client_closed";
 
 export class ApiError extends Error {
   override readonly name = "ApiError";
@@ -29,6 +32,13 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+}
+
+/** A pipeline block as the proxy's answer: enforcement is 400; a check that could not run, 503. */
+export function blockError(block: Block): ApiError {
+  return block.cause === "unavailable"
+    ? new ApiError(503, "guardrail_unavailable", block.message, block.guardrail)
+    : new ApiError(400, "guardrail_enforcement_triggered", block.message, block.guardrail);
 }
 
 /** Which SDK's error shape a route's callers parse. */

@@ -11,6 +11,10 @@ import { FixedPolicyStore, LocalPolicyStore, type PolicyStore } from "../policy/
 import type { Settings } from "../settings.ts";
 import { StartupError } from "../cli/errors.ts";
 import { VERSION } from "../version.ts";
+import { ClientCache } from "../upstream/clients.ts";
+import { ModelsConfigError } from "../upstream/models-config.ts";
+import type { UpstreamRouter } from "../upstream/routes.ts";
+import { buildRouter } from "../upstream/setup.ts";
 import { createApp } from "./app.ts";
 
 export interface RunningServer {
@@ -29,8 +33,9 @@ export interface RunningServer {
 const BUN_BODY_LIMIT_FACTOR = 4;
 
 export async function startServer(settings: Settings, log: Logger): Promise<RunningServer> {
+  const router = createRouter(settings);
   const policies = await createPolicyStore(settings);
-  const app = createApp({ settings, policies, log, metrics: new Metrics() });
+  const app = createApp({ settings, policies, log, metrics: new Metrics(), upstream: { router, clients: new ClientCache() } });
   app.listen({
     hostname: settings.host,
     port: settings.port,
@@ -70,6 +75,15 @@ export async function startServer(settings: Settings, log: Logger): Promise<Runn
       log.flush();
     },
   };
+}
+
+function createRouter(settings: Settings): UpstreamRouter {
+  try {
+    return buildRouter(settings);
+  } catch (e) {
+    if (e instanceof ModelsConfigError) throw new StartupError(e.message);
+    throw e;
+  }
 }
 
 async function createPolicyStore(settings: Settings): Promise<PolicyStore> {

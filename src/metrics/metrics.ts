@@ -22,12 +22,25 @@ function labelKey(labels: Labels): string {
 export class Metrics {
   private readonly counters = new Map<string, Map<string, number>>();
   private readonly histograms = new Map<string, Map<string, Histogram>>();
+  private readonly gauges = new Map<string, number>();
   private readonly help = new Map<string, string>();
 
   constructor() {
     this.help.set("guardrail_proxy_requests_total", "HTTP requests by route pattern and status.");
     this.help.set("guardrail_proxy_request_duration_seconds", "HTTP request duration by route pattern.");
     this.help.set("guardrail_proxy_guardrail_outcomes_total", "Guardrail trips by guardrail, stage and outcome (enforced, alert, error).");
+    this.help.set("guardrail_proxy_upstream_in_flight", "Upstream requests not yet finished, streams included.");
+    this.help.set("guardrail_proxy_streams_total", "Proxied streams by route pattern and how they ended.");
+    this.gauges.set("guardrail_proxy_upstream_in_flight", 0);
+  }
+
+  /** Moves an unlabelled gauge. */
+  add(name: string, delta: number): void {
+    this.gauges.set(name, (this.gauges.get(name) ?? 0) + delta);
+  }
+
+  gauge(name: string): number {
+    return this.gauges.get(name) ?? 0;
   }
 
   inc(name: string, labels: Labels, by = 1): void {
@@ -54,6 +67,7 @@ export class Metrics {
       out.push(`# HELP ${name} ${this.help.get(name) ?? name}`, `# TYPE ${name} counter`);
       for (const [key, value] of series) out.push(`${name}{${key}} ${value}`);
     }
+    for (const [name, value] of this.gauges) out.push(`# HELP ${name} ${this.help.get(name) ?? name}`, `# TYPE ${name} gauge`, `${name} ${value}`);
     for (const [name, series] of this.histograms) {
       out.push(`# HELP ${name} ${this.help.get(name) ?? name}`, `# TYPE ${name} histogram`);
       for (const [key, h] of series) {

@@ -1,0 +1,66 @@
+/**
+ * What the proxy needs to know about one API family, and nothing more: where the text lives in
+ * a request and a response, what a stream event means for the guardrails, and what a block or
+ * a failure looks like in that family's stream. The pipeline and the relay stay format-blind.
+ */
+import type { Block } from "../pipeline/types.ts";
+import type { SseEvent } from "../streaming/sse.ts";
+import type { TextSlot } from "./slots.ts";
+
+export type FamilyName = "chat" | "responses" | "messages";
+
+export interface ApiFamily {
+  readonly name: FamilyName;
+  /** The upstream path, relative to the client's base URL. */
+  readonly upstreamPath: string;
+  /** The maskable texts of a request body, in conversation order; system prompts excluded. */
+  inputSlots(body: Record<string, unknown>): TextSlot[];
+  /** The assistant texts of a non-streaming response body. */
+  outputTexts(response: unknown): string[];
+  /** A fresh interpreter for one stream. */
+  openStream(): StreamInterpreter;
+  /** Whether a stream of this family ends with `data: [DONE]` (SPEC "Events"). */
+  readonly endsWithDone: boolean;
+}
+
+/** A piece of assistant text from a stream event; `key` keeps parallel texts apart. */
+export interface KeyedText {
+  readonly key: number;
+  readonly text: string;
+}
+
+export interface EventMeaning {
+  readonly content: readonly KeyedText[];
+  /** The upstream says the answer is complete: the final check runs before this is forwarded. */
+  readonly ends: boolean;
+  /** `data: [DONE]`. */
+  readonly done: boolean;
+}
+
+export const NOTHING: EventMeaning = { content: [], ends: false, done: false };
+export const DONE: EventMeaning = { content: [], ends: true, done: true };
+export const ENDS: EventMeaning = { content: [], ends: true, done: false };
+
+export interface StreamInterpreter {
+  read(event: SseEvent): EventMeaning;
+  /** The frames that end the stream when an output guardrail blocks (SPEC "Events"). */
+  blockFrames(block: Block): string;
+  /** The frames that tell the client the upstream failed mid-stream. */
+  failureFrames(message: string): string;
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A stream event's JSON payload, or null when it is not a JSON object. */
+export function eventJson(event: SseEvent): Record<string, unknown> | null {
+  const data = event.data;
+  if (data.length === 0 || data.charCodeAt(0) !== 123 /* { */) return null;
+  try {
+    const parsed: unknown = JSON.parse(data);
+    return isObject(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,189 @@
+/**
+ * The proxy road, the same for every API family (ARCHITECTURE "The one flow"): policy, input
+ * guardrails (masking writes back into the body), the upstream call through the route's SDK
+ * client, then output guardrails on the whole answer or, for a stream, through the relay.
+ */
+import type { RequestAudit } from "../http/audit.ts";
+import { finishAudit } from "../http/audit.ts";
+import type { AppDeps } from "../http/context.ts";
+import { ApiError, blockError } from "../http/errors.ts";
+import type { CompiledPolicy } from "../policy/compile.ts";
+import { runInputStages, runOutputStage } from "../pipeline/pipeline.ts";
+import { OutputMonitor } from "../streaming/output-monitor.ts";
+import { relayStream } from "../streaming/relay.ts";
+import { upstreamError, UpstreamStatusError } from "../upstream/errors.ts";
+import { upstreamHeaders, upstreamQuery } from "../upstream/forwarding.ts";
+import { relayedHeaders } from "../upstream/response-headers.ts";
+import type { RouteFamily, UpstreamRoute } from "../upstream/routes.ts";
+import type { ApiFamily } from "./family.ts";
+import { toSegments, writeBack } from "./slots.ts";
+
+export interface ProxyCall {
+  readonly family: ApiFamily;
+  readonly routeFamily: RouteFamily;
+  readonly request: Request;
+  /** The parsed body; the proxy edits it in place into the upstream body. */
+  readonly body: Record<string, unknown>;
+  readonly audit: RequestAudit;
+  /** The route pattern, for metrics labels. */
+  readonly route: string;
+  /** The hosted route's path deployment: the model when the body has none. */
+  readonly pathModel?: string;
+}
+
+export async function proxy(deps: AppDeps, call: ProxyCall): Promise<Response> {
+  const { body, audit, family } = call;
+  const guardrails = body.guardrails as { config_id?: string } | undefined;
+  delete body.guardrails;
+  const policy = deps.policies.resolve(guardrails?.config_id);
+  audit.configId = policy.id;
+
+  const model = typeof body.model === "string" ? body.model : call.pathModel;
+  const route = deps.upstream.router.route(call.routeFamily, model);
+  checkProvider(call.routeFamily, route, model);
+
+  await guardInput(policy, family, body, call.request.signal, audit);
+  prepareBody(body, route, model);
+
+  const stream = body.stream === true;
+  const abort = new AbortController();
+  const callerGone = () => abort.abort();
+  call.request.signal.addEventListener("abort", callerGone, { once: true });
+  deps.metrics.add(IN_FLIGHT, 1);
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    call.request.signal.removeEventListener("abort", callerGone);
+    deps.metrics.add(IN_FLIGHT, -1);
+  };
+  const settings = deps.settings.upstream;
+  let response: Response;
+  try {
+    response = await deps.upstream.clients.callFor(route)({
+      method: "post",
+      path: family.upstreamPath,
+      body,
+      stream,
+      headers: upstreamHeaders(route, call.request.headers, settings.forwardHeaders),
+      query: upstreamQuery(call.request.url, settings.forwardQueryParams),
+      signal: abort.signal,
+    });
+  } catch (e) {
+    release();
+    const err = upstreamError(e);
+    if (err instanceof UpstreamStatusError) return relayError(err);
+    throw err;
+  }
+
+  const contentType = response.headers.get("content-type") ?? "application/json";
+  if (stream && response.body && contentType.startsWith("text/event-stream")) {
+    return streamAnswer(deps, call, policy, response, response.body, abort, release);
+  }
+  try {
+    return await wholeAnswer(policy, family, response, contentType, audit, abort.signal);
+  } finally {
+    release();
+  }
+}
+
+const IN_FLIGHT = "guardrail_proxy_upstream_in_flight";
+
+/** `messages` models are reachable only through `/v1/messages`, and it reaches nothing else. */
+function checkProvider(family: RouteFamily, route: UpstreamRoute, model: string | undefined): void {
+  const name = model === undefined ? "the default model" : `model '${model}'`;
+  if (family === "messages" && route.provider !== "messages") {
+    throw new ApiError(422, "provider_mismatch", `${name} is routed to a '${route.provider}' upstream; POST /v1/messages serves only 'messages' models`);
+  }
+  if (family !== "messages" && route.provider === "messages") {
+    throw new ApiError(422, "provider_mismatch", `${name} is a 'messages' model: it is served by POST /v1/messages only`);
+  }
+}
+
+async function guardInput(policy: CompiledPolicy, family: ApiFamily, body: Record<string, unknown>, signal: AbortSignal, audit: RequestAudit): Promise<void> {
+  if (policy.stages.pre_flight.length === 0 && policy.stages.input.length === 0) return;
+  const slots = family.inputSlots(body);
+  const verdict = await runInputStages(policy, toSegments(slots), signal);
+  audit.runs = [...verdict.runs];
+  if (verdict.block) throw blockError(verdict.block);
+  if (verdict.changed) writeBack(slots, verdict.segments);
+}
+
+/** The entry's `model` override and per-request defaults (SPEC "Model config entry"). */
+function prepareBody(body: Record<string, unknown>, route: UpstreamRoute, model: string | undefined): void {
+  if (route.modelOverride !== null) body.model = route.modelOverride;
+  else if (body.model === undefined && model !== undefined) body.model = model;
+  for (const key in route.requestDefaults) {
+    if (body[key] === undefined) body[key] = route.requestDefaults[key];
+  }
+}
+
+async function wholeAnswer(
+  policy: CompiledPolicy,
+  family: ApiFamily,
+  response: Response,
+  contentType: string,
+  audit: RequestAudit,
+  signal: AbortSignal,
+): Promise<Response> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    throw new ApiError(502, "upstream_unreachable", "the upstream connection was lost before its answer was complete");
+  }
+  if (policy.stages.output.length > 0) {
+    const verdict = await runOutputStage(policy, outputTexts(family, text), signal);
+    audit.runs = [...audit.runs, ...verdict.runs];
+    if (verdict.block) throw blockError(verdict.block);
+  }
+  return new Response(text, { status: response.status, headers: relayedHeaders(response.headers, contentType) });
+}
+
+/** The answer's assistant texts; an answer that is not JSON is judged as it is. */
+function outputTexts(family: ApiFamily, text: string): string[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return [text];
+  }
+  return family.outputTexts(parsed);
+}
+
+function streamAnswer(
+  deps: AppDeps,
+  call: ProxyCall,
+  policy: CompiledPolicy,
+  response: Response,
+  upstreamBody: ReadableStream<Uint8Array>,
+  abort: AbortController,
+  release: () => void,
+): Response {
+  const audit = call.audit;
+  audit.deferred = true;
+  const inputRuns = audit.runs;
+  const monitor =
+    policy.stages.output.length > 0 ? new OutputMonitor((texts) => runOutputStage(policy, texts, abort.signal), deps.settings.streamCheckInterval) : null;
+  const body = relayStream({
+    body: upstreamBody,
+    interpreter: call.family.openStream(),
+    monitor,
+    endsWithDone: call.family.endsWithDone,
+    abortUpstream: () => abort.abort(),
+    onEnd: (end) => {
+      release();
+      audit.runs = end.runs.length === 0 ? inputRuns : [...inputRuns, ...end.runs];
+      deps.metrics.inc("guardrail_proxy_streams_total", { route: call.route, outcome: end.outcome });
+      finishAudit(audit, response.status, call.route, deps, { stream: end.outcome });
+    },
+  });
+  const headers = relayedHeaders(response.headers, "text/event-stream; charset=utf-8");
+  headers.set("cache-control", "no-cache");
+  headers.set("x-accel-buffering", "no");
+  return new Response(body, { status: response.status, headers });
+}
+
+function relayError(err: UpstreamStatusError): Response {
+  return new Response(err.body, { status: err.status, headers: relayedHeaders(err.headers, err.headers.get("content-type") ?? "application/json") });
+}

@@ -1,0 +1,192 @@
+/**
+ * Relays an upstream SSE stream to the client, event by event, with output guardrails in the
+ * way (SPEC "Events", DECISIONS §5).
+ *
+ * The relay pulls: it reads the upstream only when the client has taken what came before, so
+ * a slow client slows the upstream instead of filling memory. Each upstream read is forwarded
+ * as soon as it is processed. Without output guardrails the bytes pass through untouched.
+ * With them, events are parsed, text goes to the output monitor, a periodic check runs every N
+ * content chunks before the chunk that completed the window is forwarded, and the final check
+ * runs before the event that ends the answer. A block ends the stream in the family's own
+ * termination frames and cancels the upstream request. A client that goes away cancels it too.
+ */
+import type { StreamInterpreter } from "../proxy/family.ts";
+import type { OutputVerdict } from "../pipeline/pipeline.ts";
+import type { Block, GuardrailRun } from "../pipeline/types.ts";
+import type { OutputMonitor } from "./output-monitor.ts";
+import { DONE_EVENT, SseParser, SseTooLargeError, type SseEvent } from "./sse.ts";
+
+export type StreamOutcome = "completed" | "blocked" | "client_closed" | "upstream_failed";
+
+export interface StreamEnd {
+  readonly outcome: StreamOutcome;
+  /** Runs of the check that decided the stream: the blocking one, else the final one. */
+  readonly runs: readonly GuardrailRun[];
+  readonly block: Block | null;
+  /** Upstream events forwarded (or, without a monitor, upstream reads). */
+  readonly forwarded: number;
+}
+
+export interface RelayOptions {
+  readonly body: ReadableStream<Uint8Array>;
+  readonly interpreter: StreamInterpreter;
+  /** Null when the policy has no output guardrails: bytes then pass through untouched. */
+  readonly monitor: OutputMonitor | null;
+  /** Append `data: [DONE]` when the upstream ends without it. */
+  readonly endsWithDone: boolean;
+  /** Cancels the upstream request. */
+  readonly abortUpstream: () => void;
+  readonly onEnd: (end: StreamEnd) => void;
+}
+
+const encoder = new TextEncoder();
+const DONE_MARK = "data: [DONE]";
+
+export function relayStream(options: RelayOptions): ReadableStream<Uint8Array> {
+  const state = new RelayState(options);
+  return new ReadableStream<Uint8Array>(
+    {
+      pull: (controller) => state.pull(controller),
+      cancel: () => state.clientGone(),
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+class RelayState {
+  private readonly reader: { read(): Promise<{ done: boolean; value?: Uint8Array }>; cancel(): Promise<void> };
+  private readonly decoder = new TextDecoder();
+  private readonly parser = new SseParser();
+  private finalChecked = false;
+  private sawDone = false;
+  /** The last bytes passed through untouched, to see whether `[DONE]` was among them. */
+  private tail = "";
+  private forwarded = 0;
+  private runs: readonly GuardrailRun[] = [];
+  private ended = false;
+
+  constructor(private readonly options: RelayOptions) {
+    this.reader = options.body.getReader();
+  }
+
+  async pull(controller: ReadableStreamDefaultController<Uint8Array>): Promise<void> {
+    if (this.ended) return;
+    let read: { done: boolean; value?: Uint8Array };
+    try {
+      read = await this.reader.read();
+    } catch {
+      return this.fail(controller, "the upstream connection was lost mid-stream");
+    }
+    if (this.ended) return; // the client left while we waited
+    if (read.done || !read.value) return this.upstreamEnded(controller);
+    const bytes = read.value;
+    try {
+      const out = this.options.monitor ? await this.interpret(this.parser.push(this.decoder.decode(bytes, { stream: true })), controller) : this.passThrough(bytes);
+      if (out !== null && out.length > 0 && !this.ended) controller.enqueue(typeof out === "string" ? encoder.encode(out) : out);
+    } catch (e) {
+      if (this.ended) return;
+      return this.fail(controller, e instanceof SseTooLargeError ? e.message : "the upstream stream could not be read");
+    }
+  }
+
+  clientGone(): void {
+    if (this.ended) return;
+    this.options.abortUpstream();
+    this.reader.cancel().catch(() => undefined);
+    this.end("client_closed", null);
+  }
+
+  private passThrough(bytes: Uint8Array): Uint8Array {
+    this.forwarded++;
+    if (this.options.endsWithDone && !this.sawDone) {
+      // Only the last few characters can hold a marker that ends the stream.
+      const text = this.tail + this.decoder.decode(bytes.subarray(Math.max(0, bytes.length - 64)));
+      this.tail = text.slice(-64);
+      if (this.tail.includes(DONE_MARK)) this.sawDone = true;
+    }
+    return bytes;
+  }
+
+  /** Checks and re-frames the events of one upstream read. Returns what to forward. */
+  private async interpret(events: readonly SseEvent[], controller: ReadableStreamDefaultController<Uint8Array>): Promise<string | null> {
+    const monitor = this.options.monitor!;
+    const interpreter = this.options.interpreter;
+    let out = "";
+    for (const event of events) {
+      if (this.finalChecked) {
+        if (event.data === "[DONE]") this.sawDone = true;
+        out += event.raw + "\n\n";
+        this.forwarded++;
+        continue;
+      }
+      const meaning = interpreter.read(event);
+      let due = false;
+      for (const piece of meaning.content) due = monitor.add(piece.key, piece.text) || due;
+      let verdict: OutputVerdict | null = null;
+      if (meaning.ends) {
+        verdict = await monitor.checkAll();
+        this.finalChecked = true;
+      } else if (due) {
+        verdict = await monitor.checkWindows();
+      }
+      if (this.ended) return null;
+      if (verdict) {
+        this.runs = verdict.runs;
+        // The event that completed the blocking window is withheld; the ones before it go
+        // out as they would have in smaller reads, so the cut does not depend on TCP batching.
+        if (verdict.block) return this.block(controller, verdict, out);
+      }
+      if (meaning.done) this.sawDone = true;
+      out += event.raw + "\n\n";
+      this.forwarded++;
+    }
+    return out;
+  }
+
+  private async upstreamEnded(controller: ReadableStreamDefaultController<Uint8Array>): Promise<void> {
+    let out = "";
+    if (this.options.monitor && !this.finalChecked) {
+      const rest = this.parser.push(this.decoder.decode());
+      const last = this.parser.flush();
+      if (last) rest.push(last);
+      const text = rest.length > 0 ? ((await this.interpret(rest, controller)) ?? "") : "";
+      if (this.ended) return;
+      if (!this.finalChecked) {
+        const verdict = await this.options.monitor.checkAll();
+        this.finalChecked = true;
+        if (this.ended) return;
+        this.runs = verdict.runs;
+        if (verdict.block) return void this.block(controller, verdict, text);
+      }
+      out = text;
+    }
+    if (this.options.endsWithDone && !this.sawDone) out += DONE_EVENT;
+    if (out.length > 0) controller.enqueue(encoder.encode(out));
+    controller.close();
+    this.end("completed", null);
+  }
+
+  private block(controller: ReadableStreamDefaultController<Uint8Array>, verdict: OutputVerdict, before: string): null {
+    const block = verdict.block!;
+    controller.enqueue(encoder.encode(before + this.options.interpreter.blockFrames(block)));
+    controller.close();
+    this.options.abortUpstream();
+    this.reader.cancel().catch(() => undefined);
+    this.end("blocked", block);
+    return null;
+  }
+
+  private fail(controller: ReadableStreamDefaultController<Uint8Array>, message: string): void {
+    controller.enqueue(encoder.encode(this.options.interpreter.failureFrames(message)));
+    controller.close();
+    this.options.abortUpstream();
+    this.reader.cancel().catch(() => undefined);
+    this.end("upstream_failed", null);
+  }
+
+  private end(outcome: StreamOutcome, block: Block | null): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.options.onEnd({ outcome, runs: this.runs, block, forwarded: this.forwarded });
+  }
+}

@@ -1,0 +1,188 @@
+/**
+ * Which upstream a request goes to (SPEC "Endpoints" rules 5 and 6). Every route is resolved
+ * once at start-up, from the models config and the environment, so a request costs one map
+ * lookup: exact `name` match, else the `default: true` entry, else the global fallback.
+ */
+import type { UpstreamSettings } from "../settings.ts";
+import type { ModelEntry, Provider } from "./models-config.ts";
+
+/** The provider's public addresses, used when neither the entry nor the environment names one. */
+export const PUBLIC_COMPAT_BASE_URL = "https://api.openai.com/v1";
+export const PUBLIC_MESSAGES_BASE_URL = "https://api.anthropic.com";
+/** The hosted API version used when neither the entry nor HOSTED_API_VERSION sets one. */
+export const DEFAULT_HOSTED_API_VERSION = "2024-10-21";
+
+/** Everything an upstream client is built from. Two routes with equal settings share a client. */
+export interface ClientSettings {
+  readonly provider: Provider;
+  /** `compat` and `messages`: the base URL; `hosted`: the resource endpoint. */
+  readonly baseUrl: string;
+  /** The key configured on the server; absent means the caller's key is forwarded. */
+  readonly apiKey?: string;
+  readonly deployment?: string;
+  readonly apiVersion?: string;
+  readonly defaultHeaders: Readonly<Record<string, string>>;
+  readonly defaultQuery: Readonly<Record<string, string>>;
+  readonly timeoutMs?: number;
+  readonly maxRetries?: number;
+}
+
+export interface UpstreamRoute {
+  /** The models-config entry, or undefined for the global fallback. */
+  readonly entryName?: string;
+  readonly provider: Provider;
+  /** The entry's `model` override; null sends the request's model unchanged. */
+  readonly modelOverride: string | null;
+  /** Per-request defaults: set on the upstream body only where the caller did not. */
+  readonly requestDefaults: Readonly<Record<string, unknown>>;
+  readonly client: ClientSettings;
+  /** Equal for routes whose clients are interchangeable. */
+  readonly clientKey: string;
+}
+
+/** Which upstream families a proxy route may reach. */
+export type RouteFamily = "chat" | "hosted-chat" | "responses" | "messages";
+
+export class RouteConfigError extends Error {
+  override readonly name = "RouteConfigError";
+}
+
+/** Global timeouts for every upstream call, beyond the spec (see README). */
+export interface UpstreamDefaults {
+  readonly timeoutMs?: number;
+  readonly maxRetries?: number;
+}
+
+export class UpstreamRouter {
+  private readonly byName = new Map<string, UpstreamRoute>();
+  private readonly defaultRoute?: UpstreamRoute;
+  private readonly compatFallback: UpstreamRoute;
+  private readonly hostedFallback?: UpstreamRoute;
+  private readonly messagesFallback: UpstreamRoute;
+  private readonly catalogueFallback: UpstreamRoute;
+  /** Named entries in file order, for `GET /v1/models`. */
+  readonly names: readonly string[];
+
+  /** Throws `RouteConfigError` naming the entry and field when a route cannot be built. */
+  constructor(entries: readonly ModelEntry[], env: UpstreamSettings, defaults: UpstreamDefaults = {}) {
+    const names: string[] = [];
+    let defaultRoute: UpstreamRoute | undefined;
+    entries.forEach((entry, i) => {
+      const route = entryRoute(entry, i, env, defaults);
+      if (entry.isDefault) defaultRoute = route;
+      else names.push(entry.name);
+      this.byName.set(entry.name, route);
+    });
+    this.names = names;
+    this.defaultRoute = defaultRoute;
+    this.compatFallback = fallbackRoute("compat", env, defaults);
+    this.messagesFallback = fallbackRoute("messages", env, defaults);
+    // SPEC: a loopback MESSAGES_BASE_URL is not used as the catalogue's proxy target (it is
+    // most likely this very service), so the provider's public address stands in.
+    this.catalogueFallback =
+      env.messagesBaseUrl && isLoopback(env.messagesBaseUrl) ? fallbackRoute("messages", { ...env, messagesBaseUrl: undefined }, defaults) : this.messagesFallback;
+    if (env.hostedEndpoint) this.hostedFallback = fallbackRoute("hosted", env, defaults);
+  }
+
+  /** The route for a request's model; `undefined` model goes to the default or fallback. */
+  route(family: RouteFamily, model: string | undefined): UpstreamRoute {
+    const matched = (model === undefined ? undefined : this.byName.get(model)) ?? this.defaultRoute;
+    if (matched) return matched;
+    if (family === "messages") return this.messagesFallback;
+    if (family === "hosted-chat" && this.hostedFallback) return this.hostedFallback;
+    return this.compatFallback;
+  }
+
+  get hasDefault(): boolean {
+    return this.defaultRoute !== undefined;
+  }
+
+  /** The messages-style upstream used to proxy `GET /v1/models` for messages-style clients. */
+  catalogueRoute(): UpstreamRoute {
+    if (this.defaultRoute?.provider === "messages") return this.defaultRoute;
+    for (const route of this.byName.values()) if (route.provider === "messages") return route;
+    return this.catalogueFallback;
+  }
+}
+
+function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
+  return host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\./.test(host) || host === "0.0.0.0";
+}
+
+function entryRoute(entry: ModelEntry, index: number, env: UpstreamSettings, defaults: UpstreamDefaults): UpstreamRoute {
+  const p = entry.client;
+  const timeoutMs = p.timeout === undefined ? defaults.timeoutMs : Math.round(p.timeout * 1000);
+  const maxRetries = p.max_retries ?? defaults.maxRetries;
+  const headers = { ...env.staticHeaders, ...p.default_headers };
+  const query = { ...env.staticQuery, ...p.default_query };
+  let client: ClientSettings;
+  switch (entry.provider) {
+    case "compat":
+      client = {
+        provider: "compat",
+        baseUrl: p.base_url ?? env.compatBaseUrl ?? PUBLIC_COMPAT_BASE_URL,
+        apiKey: p.api_key ?? env.compatApiKey,
+        defaultHeaders: headers,
+        defaultQuery: query,
+        timeoutMs,
+        maxRetries,
+      };
+      break;
+    case "hosted": {
+      const endpoint = env.hostedEndpoint ?? p.hosted_endpoint;
+      if (!endpoint) {
+        throw new RouteConfigError(`[${index}].parameters.hosted_endpoint: required for provider 'hosted' (or set HOSTED_ENDPOINT)`);
+      }
+      client = {
+        provider: "hosted",
+        baseUrl: endpoint,
+        apiKey: env.hostedApiKey ?? p.api_key ?? env.compatApiKey,
+        deployment: env.hostedDeployment ?? p.hosted_deployment,
+        apiVersion: env.hostedApiVersion ?? p.api_version ?? DEFAULT_HOSTED_API_VERSION,
+        defaultHeaders: headers,
+        defaultQuery: query,
+        timeoutMs,
+        maxRetries,
+      };
+      break;
+    }
+    case "messages":
+      client = {
+        provider: "messages",
+        baseUrl: p.base_url ?? env.messagesBaseUrl ?? PUBLIC_MESSAGES_BASE_URL,
+        apiKey: p.api_key ?? env.messagesApiKey,
+        defaultHeaders: env.staticHeaders,
+        defaultQuery: env.staticQuery,
+        timeoutMs: defaults.timeoutMs,
+        maxRetries: defaults.maxRetries,
+      };
+      break;
+  }
+  return { entryName: entry.name, provider: entry.provider, modelOverride: entry.model, requestDefaults: entry.requestDefaults, client, clientKey: keyOf(client) };
+}
+
+function fallbackRoute(provider: Provider, env: UpstreamSettings, defaults: UpstreamDefaults): UpstreamRoute {
+  const common = { defaultHeaders: env.staticHeaders, defaultQuery: env.staticQuery, timeoutMs: defaults.timeoutMs, maxRetries: defaults.maxRetries };
+  const client: ClientSettings =
+    provider === "compat"
+      ? { provider, baseUrl: env.compatBaseUrl ?? PUBLIC_COMPAT_BASE_URL, apiKey: env.compatApiKey, ...common }
+      : provider === "hosted"
+        ? {
+            provider,
+            baseUrl: env.hostedEndpoint!,
+            apiKey: env.hostedApiKey ?? env.compatApiKey,
+            deployment: env.hostedDeployment,
+            apiVersion: env.hostedApiVersion ?? DEFAULT_HOSTED_API_VERSION,
+            ...common,
+          }
+        : { provider, baseUrl: env.messagesBaseUrl ?? PUBLIC_MESSAGES_BASE_URL, apiKey: env.messagesApiKey, ...common };
+  return { provider, modelOverride: null, requestDefaults: {}, client, clientKey: keyOf(client) };
+}
+
+/** A stable identity of the settings (keys sorted), so equal settings share one client. */
+function keyOf(settings: ClientSettings): string {
+  return JSON.stringify(settings, (_key, value: unknown) =>
+    value && typeof value === "object" && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1))) : value,
+  );
+}

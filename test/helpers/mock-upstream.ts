@@ -1,0 +1,315 @@
+/**
+ * A mock LLM provider on loopback that speaks the real wire formats: OpenAI chat completions
+ * and responses (with the full Responses event sequence), the Azure OpenAI deployments path
+ * (`api-key`, `api-version`), and Anthropic messages with named SSE events and its models list.
+ * It records what it received, so tests can assert what the proxy sent upstream, and can be
+ * told to fail: an HTTP error, a slow answer, a connection dropped mid-stream.
+ */
+
+export interface ReceivedRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly query: Record<string, string>;
+  /** Header names lower-cased. */
+  readonly headers: Record<string, string>;
+  readonly body: Record<string, unknown> | null;
+}
+
+export interface Behaviour {
+  /** The assistant's answer. */
+  text?: string;
+  /** Stream pieces; default: `text` split after each space. */
+  chunks?: string[];
+  /** Answer with this status and an error body in the family's format. */
+  status?: number;
+  errorMessage?: string;
+  /** Wait before sending headers. */
+  delayMs?: number;
+  /** Wait between stream events. */
+  chunkDelayMs?: number;
+  /** Reset the connection after this many content chunks. */
+  dropAfterChunks?: number;
+}
+
+export const DEFAULT_ANSWER = "Hello! How can I help you today?";
+
+export interface MockUpstream {
+  readonly url: string;
+  /** Compat base URL (`.../v1`). */
+  readonly compatBaseUrl: string;
+  readonly received: ReceivedRequest[];
+  last(): ReceivedRequest;
+  behave(b: Behaviour): void;
+  reset(): void;
+  /** Streams the mock is still writing. */
+  openStreams(): number;
+  /** Streams whose reader went away before the mock finished them. */
+  cancelledStreams(): number;
+  stop(): Promise<void>;
+}
+
+const encoder = new TextEncoder();
+
+export function startMockUpstream(): MockUpstream {
+  const received: ReceivedRequest[] = [];
+  let behaviour: Behaviour = {};
+  let open = 0;
+  let cancelled = 0;
+
+  const server = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    idleTimeout: 30,
+    async fetch(request) {
+      const url = new URL(request.url);
+      const headers: Record<string, string> = {};
+      request.headers.forEach((v, k) => (headers[k] = v));
+      const text = request.method === "POST" ? await request.text() : "";
+      const body = text ? (JSON.parse(text) as Record<string, unknown>) : null;
+      received.push({ method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), headers, body });
+      const b = behaviour;
+      if (b.delayMs) await Bun.sleep(b.delayMs);
+      const family = familyOf(url.pathname);
+      if (!family) return new Response(JSON.stringify({ error: { message: `mock: no route ${url.pathname}` } }), { status: 404 });
+      if (family.startsWith("azure")) {
+        if (!url.searchParams.get("api-version")) return errorResponse("chat", 404, "Resource not found");
+        if (!headers["api-key"] && !headers.authorization) return errorResponse("chat", 401, "Access denied due to missing subscription key.");
+      }
+      if (b.status) return errorResponse(family === "messages" || family === "models" ? "messages" : "chat", b.status, b.errorMessage ?? "mock upstream error");
+      if (family === "models") return modelsResponse(url.pathname);
+      const answer = b.text ?? DEFAULT_ANSWER;
+      const chunks = b.chunks ?? splitWords(answer);
+      const model = typeof body?.model === "string" ? body.model : "mock-model";
+      const stream = body?.stream === true;
+      const kind = family === "azure-chat" ? "chat" : family === "azure-responses" ? "responses" : family;
+      if (!stream) return Response.json(wholeAnswer(kind, model, chunks.join(""), body ?? {}), { headers: { "x-request-id": "req_mock_whole" } });
+      const events = streamEvents(kind, model, chunks, body ?? {});
+      return sseResponse(events, b, {
+        opened: () => open++,
+        closed: (wasCancelled) => {
+          open--;
+          if (wasCancelled) cancelled++;
+        },
+      });
+    },
+  });
+
+  const url = `http://127.0.0.1:${server.port}`;
+  return {
+    url,
+    compatBaseUrl: `${url}/v1`,
+    received,
+    last: () => {
+      const r = received.at(-1);
+      if (!r) throw new Error("the mock upstream has received nothing");
+      return r;
+    },
+    behave: (b) => (behaviour = b),
+    reset: () => {
+      behaviour = {};
+      received.length = 0;
+    },
+    openStreams: () => open,
+    cancelledStreams: () => cancelled,
+    stop: () => server.stop(true),
+  };
+}
+
+type Family = "chat" | "responses" | "messages" | "models" | "azure-chat" | "azure-responses";
+
+function familyOf(path: string): Family | null {
+  if (path === "/v1/chat/completions") return "chat";
+  if (path === "/v1/responses") return "responses";
+  if (path === "/v1/messages") return "messages";
+  if (path === "/v1/models" || path.startsWith("/v1/models/")) return "models";
+  if (/^\/openai\/deployments\/[^/]+\/chat\/completions$/.test(path)) return "azure-chat";
+  if (path === "/openai/responses") return "azure-responses";
+  return null;
+}
+
+function splitWords(text: string): string[] {
+  return text.match(/\S+\s*/g) ?? [text];
+}
+
+function errorResponse(format: "chat" | "messages", status: number, message: string): Response {
+  const body =
+    format === "messages"
+      ? { type: "error", error: { type: status === 429 ? "rate_limit_error" : status >= 500 ? "api_error" : "invalid_request_error", message }, request_id: "req_mock" }
+      : { error: { message, type: status >= 500 ? "server_error" : "invalid_request_error", param: null, code: status === 429 ? "rate_limit_exceeded" : null } };
+  return Response.json(body, { status, headers: { "x-request-id": "req_mock_error", "x-should-retry": "false" } });
+}
+
+const CREATED = 1_763_700_000;
+
+function usageOf(kind: string, chunks: number) {
+  if (kind === "chat") return { prompt_tokens: 12, completion_tokens: chunks, total_tokens: 12 + chunks };
+  if (kind === "responses") {
+    return { input_tokens: 12, input_tokens_details: { cached_tokens: 0 }, output_tokens: chunks, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 12 + chunks };
+  }
+  return { input_tokens: 12, output_tokens: chunks };
+}
+
+function responseObject(model: string, body: Record<string, unknown>, status: string, output: unknown[], usage: unknown) {
+  return {
+    id: "resp_mock_1",
+    object: "response",
+    created_at: CREATED,
+    status,
+    error: null,
+    incomplete_details: null,
+    instructions: body.instructions ?? null,
+    max_output_tokens: body.max_output_tokens ?? null,
+    model,
+    output,
+    parallel_tool_calls: true,
+    previous_response_id: body.previous_response_id ?? null,
+    reasoning: { effort: null, summary: null },
+    store: true,
+    temperature: body.temperature ?? 1,
+    text: { format: { type: "text" } },
+    tool_choice: "auto",
+    tools: [],
+    top_p: body.top_p ?? 1,
+    truncation: "disabled",
+    usage,
+    user: body.user ?? null,
+    metadata: {},
+  };
+}
+
+function messageItem(text: string, status: string) {
+  return { id: "msg_mock_1", type: "message", status, role: "assistant", content: text === "" && status === "in_progress" ? [] : [outputText(text)] };
+}
+
+function outputText(text: string) {
+  return { type: "output_text", annotations: [], logprobs: [], text };
+}
+
+function wholeAnswer(kind: string, model: string, text: string, body: Record<string, unknown>) {
+  const words = splitWords(text).length;
+  if (kind === "chat") {
+    const n = typeof body.n === "number" ? body.n : 1;
+    return {
+      id: "chatcmpl-mock1",
+      object: "chat.completion",
+      created: CREATED,
+      model,
+      choices: Array.from({ length: n }, (_, index) => ({
+        index,
+        message: { role: "assistant", content: text, refusal: null, annotations: [] },
+        logprobs: null,
+        finish_reason: "stop",
+      })),
+      usage: usageOf("chat", words),
+      service_tier: "default",
+      system_fingerprint: "fp_mock",
+    };
+  }
+  if (kind === "responses") return responseObject(model, body, "completed", [messageItem(text, "completed")], usageOf("responses", words));
+  return {
+    id: "msg_mock_1",
+    type: "message",
+    role: "assistant",
+    model,
+    content: [{ type: "text", text }],
+    stop_reason: "end_turn",
+    stop_sequence: null,
+    usage: usageOf("messages", words),
+  };
+}
+
+/** A stream as a list of frames; `content` marks frames that carry answer text. */
+interface Frame {
+  readonly text: string;
+  readonly content: boolean;
+}
+
+function streamEvents(kind: string, model: string, chunks: string[], body: Record<string, unknown>): Frame[] {
+  const frames: Frame[] = [];
+  const data = (payload: unknown, content = false) => frames.push({ text: `data: ${JSON.stringify(payload)}\n\n`, content });
+  const named = (event: string, payload: unknown, content = false) => frames.push({ text: `event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`, content });
+  const full = chunks.join("");
+  if (kind === "chat") {
+    const n = typeof body.n === "number" ? body.n : 1;
+    const base = { id: "chatcmpl-mock1", object: "chat.completion.chunk", created: CREATED, model, service_tier: "default", system_fingerprint: "fp_mock" };
+    const choice = (index: number, delta: object, finish: string | null) => ({ index, delta, logprobs: null, finish_reason: finish });
+    data({ ...base, choices: Array.from({ length: n }, (_, i) => choice(i, { role: "assistant", content: "", refusal: null }, null)) });
+    for (const piece of chunks) for (let i = 0; i < n; i++) data({ ...base, choices: [choice(i, { content: piece }, null)] }, true);
+    for (let i = 0; i < n; i++) data({ ...base, choices: [choice(i, {}, "stop")] });
+    const options = body.stream_options as { include_usage?: boolean } | undefined;
+    if (options?.include_usage) data({ ...base, choices: [], usage: usageOf("chat", chunks.length) });
+    frames.push({ text: "data: [DONE]\n\n", content: false });
+    return frames;
+  }
+  if (kind === "responses") {
+    let seq = 0;
+    const ev = (type: string, fields: object, content = false) => named(type, { type, sequence_number: seq++, ...fields }, content);
+    ev("response.created", { response: responseObject(model, body, "in_progress", [], null) });
+    ev("response.in_progress", { response: responseObject(model, body, "in_progress", [], null) });
+    ev("response.output_item.added", { output_index: 0, item: messageItem("", "in_progress") });
+    ev("response.content_part.added", { item_id: "msg_mock_1", output_index: 0, content_index: 0, part: outputText("") });
+    for (const piece of chunks) ev("response.output_text.delta", { item_id: "msg_mock_1", output_index: 0, content_index: 0, delta: piece, logprobs: [] }, true);
+    ev("response.output_text.done", { item_id: "msg_mock_1", output_index: 0, content_index: 0, text: full, logprobs: [] });
+    ev("response.content_part.done", { item_id: "msg_mock_1", output_index: 0, content_index: 0, part: outputText(full) });
+    ev("response.output_item.done", { output_index: 0, item: messageItem(full, "completed") });
+    ev("response.completed", { response: responseObject(model, body, "completed", [messageItem(full, "completed")], usageOf("responses", chunks.length)) });
+    return frames;
+  }
+  named("message_start", {
+    type: "message_start",
+    message: { id: "msg_mock_1", type: "message", role: "assistant", model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 12, output_tokens: 1 } },
+  });
+  named("content_block_start", { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } });
+  named("ping", { type: "ping" });
+  for (const piece of chunks) named("content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: piece } }, true);
+  named("content_block_stop", { type: "content_block_stop", index: 0 });
+  named("message_delta", { type: "message_delta", delta: { stop_reason: "end_turn", stop_sequence: null }, usage: { output_tokens: chunks.length } });
+  named("message_stop", { type: "message_stop" });
+  return frames;
+}
+
+function sseResponse(frames: Frame[], b: Behaviour, track: { opened(): void; closed(cancelled: boolean): void }): Response {
+  let i = 0;
+  let contentSent = 0;
+  let done = false;
+  const finish = (cancelled: boolean) => {
+    if (done) return;
+    done = true;
+    track.closed(cancelled);
+  };
+  track.opened();
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (i >= frames.length) {
+        controller.close();
+        finish(false);
+        return;
+      }
+      if (b.dropAfterChunks !== undefined && contentSent >= b.dropAfterChunks) {
+        finish(false);
+        controller.error(new Error("mock upstream: connection dropped on purpose"));
+        return;
+      }
+      if (b.chunkDelayMs && i > 0) await Bun.sleep(b.chunkDelayMs);
+      if (done) return;
+      const frame = frames[i++]!;
+      if (frame.content) contentSent++;
+      controller.enqueue(encoder.encode(frame.text));
+    },
+    cancel() {
+      finish(true);
+    },
+  });
+  return new Response(stream, { headers: { "content-type": "text/event-stream; charset=utf-8", "x-request-id": "req_mock_stream" } });
+}
+
+function modelsResponse(path: string): Response {
+  const models = [
+    { type: "model", id: "claude-mock-4", display_name: "Claude Mock 4", created_at: "2025-05-14T00:00:00Z" },
+    { type: "model", id: "claude-mock-3", display_name: "Claude Mock 3", created_at: "2024-10-22T00:00:00Z" },
+  ];
+  if (path === "/v1/models") return Response.json({ data: models, has_more: false, first_id: models[0]!.id, last_id: models.at(-1)!.id });
+  const id = decodeURIComponent(path.slice("/v1/models/".length));
+  const found = models.find((m) => m.id === id);
+  return found ? Response.json(found) : errorResponse("messages", 404, `model: ${id}`);
+}

@@ -1,0 +1,237 @@
+/**
+ * POST /v1/chat/completions with the official openai client as the caller and the mock
+ * upstream behind: what the upstream receives, what the client gets, streaming included.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import OpenAI from "openai";
+import { policy } from "../helpers/policies.ts";
+import { dataOf, sseFrames, startProxyFixture, type ProxyFixture } from "../helpers/proxy-fixture.ts";
+import { until } from "../helpers/wait.ts";
+
+let fx: ProxyFixture;
+let client: OpenAI;
+
+const FORBIDDEN_AT_15 = Array.from({ length: 30 }, (_, i) => (i === 14 ? "forbidden" : `word${i}`)).join(" ");
+
+beforeAll(async () => {
+  fx = await startProxyFixture({
+    defaultConfig: "mask",
+    policies: {
+      "mask.json": policy({ pre_flight: [{ name: "PII", config: { entities: ["EMAIL_ADDRESS", "PHONE_NUMBER"] } }] }),
+      "kw-in.json": policy({ input: [{ name: "Keywords", config: { keywords: ["launch codes"] } }] }),
+      "kw-out.json": policy({ output: [{ name: "Keywords", config: { keywords: ["forbidden"] } }] }),
+      "kw-out-alert.json": policy({ mode: "alert", output: [{ name: "Keywords", config: { keywords: ["forbidden"] } }] }),
+      "none.json": { version: 1 },
+    },
+  });
+  client = new OpenAI({ baseURL: `${fx.server.url}/v1`, apiKey: "sk-caller-key", maxRetries: 0 });
+});
+
+afterAll(() => fx.stop());
+
+beforeEach(() => fx.mock.reset());
+
+const withPolicy = (config_id: string) => ({ guardrails: { config_id } }) as object;
+
+describe("non-streaming", () => {
+  test("the answer arrives unchanged and the upstream gets the masked conversation", async () => {
+    const res = await client.chat.completions.create({
+      model: "gpt-4o-mini",
+      messages: [
+        { role: "system", content: "Support agent. Escalations go to boss@corp.example." },
+        { role: "user", content: "Hi, I am jane.doe@example.com" },
+        { role: "assistant", content: "Noted, jane.doe@example.com. Phone?" },
+        { role: "user", content: [{ type: "text", text: "Call me at +1 415 555 0132" }] },
+      ],
+    });
+    expect(res.object).toBe("chat.completion");
+    expect(res.choices[0]!.message.content).toBe("Hello! How can I help you today?");
+    expect(res.usage?.total_tokens).toBeGreaterThan(0);
+    const sent = fx.mock.last();
+    expect(sent.path).toBe("/v1/chat/completions");
+    expect(sent.body!.messages).toEqual([
+      { role: "system", content: "Support agent. Escalations go to boss@corp.example." },
+      { role: "user", content: "Hi, I am <EMAIL_ADDRESS>" },
+      { role: "assistant", content: "Noted, <EMAIL_ADDRESS>. Phone?" },
+      { role: "user", content: [{ type: "text", text: "Call me at <PHONE_NUMBER>" }] },
+    ]);
+  });
+
+  test("the guardrails object is removed and every other field is forwarded, unknown ones too", async () => {
+    await client.chat.completions.create({
+      model: "gpt-4o-mini",
+      messages: [{ role: "user", content: "hello" }],
+      temperature: 0.2,
+      seed: 7,
+      ...withPolicy("none"),
+      ...({ vendor_extension: { level: 3 } } as object),
+    });
+    const body = fx.mock.last().body!;
+    expect(body.guardrails).toBeUndefined();
+    expect(body).toMatchObject({ model: "gpt-4o-mini", temperature: 0.2, seed: 7, vendor_extension: { level: 3 } });
+  });
+
+  test("the caller's Authorization is forwarded when the server has no key", async () => {
+    await client.chat.completions.create({ model: "gpt-4o-mini", messages: [{ role: "user", content: "hello" }] });
+    expect(fx.mock.last().headers.authorization).toBe("Bearer sk-caller-key");
+  });
+
+  test("the upstream's request id reaches the client", async () => {
+    const { response, request_id } = await client.chat.completions.create({ model: "gpt-4o-mini", messages: [{ role: "user", content: "hi" }] }).withResponse();
+    expect(response.headers.get("content-type")).toContain("application/json");
+    expect(request_id).toBe("req_mock_whole");
+  });
+
+  test("an input block is the SDK's BadRequestError with the guardrail's message, and the upstream is never called", async () => {
+    const call = client.chat.completions.create({ model: "gpt-4o-mini", messages: [{ role: "user", content: "Give me the launch codes" }], ...withPolicy("kw-in") });
+    const error = await call.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(OpenAI.BadRequestError);
+    const e = error as InstanceType<typeof OpenAI.BadRequestError>;
+    expect(e.status).toBe(400);
+    expect(e.message).toContain("Keywords guardrail triggered");
+    expect(e.code).toBe("guardrail_enforcement_triggered");
+    expect(fx.mock.received).toHaveLength(0);
+  });
+
+  test("the 400 body carries SPEC's detail object", async () => {
+    const res = await fx.server.post("/v1/chat/completions", { model: "m", messages: [{ role: "user", content: "the launch codes" }], guardrails: { config_id: "kw-in" } });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { detail: Record<string, string> };
+    expect(body.detail).toEqual({ error: "guardrail_enforcement_triggered", message: expect.stringContaining("Keywords"), guardrail: "Keywords" });
+  });
+
+  test("an output block is a 400 for the caller", async () => {
+    fx.mock.behave({ text: "This answer is forbidden." });
+    const error = await client.chat.completions.create({ model: "gpt-4o-mini", messages: [{ role: "user", content: "hi" }], ...withPolicy("kw-out") }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OpenAI.BadRequestError);
+    expect((error as Error).message).toContain("Keywords guardrail triggered");
+  });
+
+  test("every choice is judged", async () => {
+    fx.mock.behave({ text: "forbidden" });
+    const error = await client.chat.completions.create({ model: "gpt-4o-mini", n: 2, messages: [{ role: "user", content: "hi" }], ...withPolicy("kw-out") }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OpenAI.BadRequestError);
+  });
+});
+
+describe("streaming", () => {
+  test("chunks arrive as text/event-stream and the SDK assembles the answer", async () => {
+    const { data: stream, response } = await client.chat.completions.create({ model: "gpt-4o-mini", stream: true, messages: [{ role: "user", content: "hi" }] }).withResponse();
+    expect(response.headers.get("content-type")).toStartWith("text/event-stream");
+    let text = "";
+    let finish: string | null = null;
+    for await (const chunk of stream) {
+      text += chunk.choices[0]?.delta.content ?? "";
+      finish = chunk.choices[0]?.finish_reason ?? finish;
+    }
+    expect(text).toBe("Hello! How can I help you today?");
+    expect(finish).toBe("stop");
+  });
+
+  test("the wire format ends with data: [DONE], usage chunk included", async () => {
+    const res = await fx.server.post("/v1/chat/completions", { model: "m", stream: true, stream_options: { include_usage: true }, messages: [{ role: "user", content: "hi" }] });
+    const payloads = dataOf(await sseFrames(res));
+    expect(payloads.at(-1)).toBe("[DONE]");
+    expect(payloads.at(-2)).toMatchObject({ choices: [], usage: { total_tokens: expect.any(Number) } });
+  });
+
+  test("input masking happens before the stream starts", async () => {
+    const stream = await client.chat.completions.create({ model: "gpt-4o-mini", stream: true, messages: [{ role: "user", content: "mail me: a.b@example.org" }] });
+    for await (const _ of stream);
+    expect(fx.mock.last().body!.messages).toEqual([{ role: "user", content: "mail me: <EMAIL_ADDRESS>" }]);
+  });
+
+  test("an input block is a 400 before any stream byte", async () => {
+    const res = await fx.server.post("/v1/chat/completions", { model: "m", stream: true, messages: [{ role: "user", content: "launch codes" }], guardrails: { config_id: "kw-in" } });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(fx.mock.received).toHaveLength(0);
+  });
+
+  test("a mid-stream block ends with a content_filter chunk the SDK parses, and the upstream is cancelled", async () => {
+    fx.mock.behave({ text: FORBIDDEN_AT_15, chunkDelayMs: 3 });
+    const cancelledBefore = fx.mock.cancelledStreams();
+    const stream = await client.chat.completions.create({ model: "gpt-4o-mini", stream: true, messages: [{ role: "user", content: "hi" }], ...withPolicy("kw-out") });
+    let text = "";
+    const finishes: (string | null)[] = [];
+    for await (const chunk of stream) {
+      text += chunk.choices[0]?.delta.content ?? "";
+      if (chunk.choices[0]?.finish_reason) finishes.push(chunk.choices[0].finish_reason);
+    }
+    expect(finishes).toEqual(["content_filter"]);
+    // Checked every 10 content chunks: the word arrives in the 15th, the check after the 20th
+    // trips, and the 20th chunk is withheld.
+    expect(text).toBe(FORBIDDEN_AT_15.split(" ").slice(0, 19).join(" ") + " ");
+    await until(() => fx.mock.cancelledStreams() === cancelledBefore + 1);
+    expect(fx.mock.openStreams()).toBe(0);
+  });
+
+  test("the block chunk's shape: empty delta, finish_reason content_filter, then [DONE]", async () => {
+    fx.mock.behave({ text: FORBIDDEN_AT_15, chunkDelayMs: 2 });
+    const res = await fx.server.post("/v1/chat/completions", { model: "m", stream: true, messages: [{ role: "user", content: "hi" }], guardrails: { config_id: "kw-out" } });
+    const payloads = dataOf(await sseFrames(res));
+    expect(payloads.at(-1)).toBe("[DONE]");
+    expect(payloads.at(-2)).toEqual({
+      id: "chatcmpl-mock1",
+      object: "chat.completion.chunk",
+      created: expect.any(Number),
+      model: "m",
+      choices: [{ index: 0, delta: {}, logprobs: null, finish_reason: "content_filter" }],
+    });
+  });
+
+  test("the final check catches what the last chunks carry, before the stop chunk is sent", async () => {
+    fx.mock.behave({ text: "short and forbidden" });
+    const res = await fx.server.post("/v1/chat/completions", { model: "m", stream: true, messages: [{ role: "user", content: "hi" }], guardrails: { config_id: "kw-out" } });
+    const payloads = dataOf(await sseFrames(res)) as { choices?: { finish_reason: string | null }[] }[];
+    const finishes = payloads.flatMap((p) => (typeof p === "object" ? (p.choices ?? []).map((c) => c.finish_reason).filter((f) => f !== null) : []));
+    expect(finishes).toEqual(["content_filter"]);
+  });
+
+  test("alert mode streams on to the end and logs the trip", async () => {
+    fx.mock.behave({ text: FORBIDDEN_AT_15 });
+    const stream = await client.chat.completions.create({ model: "gpt-4o-mini", stream: true, messages: [{ role: "user", content: "hi" }], ...withPolicy("kw-out-alert") });
+    let text = "";
+    for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? "";
+    expect(text).toBe(FORBIDDEN_AT_15);
+    const line = await fx.server.waitForLog((l) => l.msg === "request" && l.config_id === "kw-out-alert");
+    expect(line.stream).toBe("completed");
+    expect(line.guardrails).toContainEqual(expect.objectContaining({ name: "Keywords", stage: "output", tripped: true, enforced: false }));
+  });
+
+  test("without output guardrails the upstream bytes pass through untouched", async () => {
+    const direct = await fetch(`${fx.mock.compatBaseUrl}/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ model: "m", stream: true, messages: [{ role: "user", content: "hi" }] }),
+    }).then((r) => r.text());
+    const proxied = await fx.server
+      .post("/v1/chat/completions", { model: "m", stream: true, messages: [{ role: "user", content: "hi" }], guardrails: { config_id: "none" } })
+      .then((r) => r.text());
+    expect(proxied).toBe(direct);
+  });
+});
+
+describe("streaming checks every N chunks", () => {
+  let strict: ProxyFixture;
+  beforeAll(async () => {
+    strict = await startProxyFixture({
+      defaultConfig: "kw-out",
+      policies: { "kw-out.json": policy({ output: [{ name: "Keywords", config: { keywords: ["forbidden"] } }] }) },
+      env: { SVC_GUARDRAILS_STREAM_CHECK_INTERVAL: "1" },
+    });
+  });
+  afterAll(() => strict.stop());
+
+  test("with SVC_GUARDRAILS_STREAM_CHECK_INTERVAL=1 the chunk that trips is the first one withheld", async () => {
+    strict.mock.behave({ text: FORBIDDEN_AT_15 });
+    const c = new OpenAI({ baseURL: `${strict.server.url}/v1`, apiKey: "k", maxRetries: 0 });
+    const stream = await c.chat.completions.create({ model: "m", stream: true, messages: [{ role: "user", content: "hi" }] });
+    let text = "";
+    for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? "";
+    expect(text).toBe(FORBIDDEN_AT_15.slice(0, FORBIDDEN_AT_15.indexOf("forbidden")));
+  });
+});
