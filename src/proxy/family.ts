@@ -31,15 +31,26 @@ export interface KeyedText {
 
 export interface EventMeaning {
   readonly content: readonly KeyedText[];
+  /**
+   * The event repeats text already streamed (a "done" event carrying a part's full text): the
+   * whole text is checked before it is forwarded, and the stream goes on being monitored.
+   */
+  readonly checkpoint: boolean;
   /** The upstream says the answer is complete: the final check runs before this is forwarded. */
   readonly ends: boolean;
   /** `data: [DONE]`. */
   readonly done: boolean;
 }
 
-export const NOTHING: EventMeaning = { content: [], ends: false, done: false };
-export const DONE: EventMeaning = { content: [], ends: true, done: true };
-export const ENDS: EventMeaning = { content: [], ends: true, done: false };
+export const NOTHING: EventMeaning = { content: [], checkpoint: false, ends: false, done: false };
+export const CHECKPOINT: EventMeaning = { content: [], checkpoint: true, ends: false, done: false };
+export const ENDS: EventMeaning = { content: [], checkpoint: false, ends: true, done: false };
+export const DONE: EventMeaning = { content: [], checkpoint: false, ends: true, done: true };
+
+/** An event carrying answer text. */
+export function contentMeaning(content: readonly KeyedText[], ends = false): EventMeaning {
+  return { content, checkpoint: false, ends, done: false };
+}
 
 export interface StreamInterpreter {
   read(event: SseEvent): EventMeaning;

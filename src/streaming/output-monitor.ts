@@ -28,6 +28,8 @@ interface KeyText {
 export class OutputMonitor {
   private readonly texts = new Map<number, KeyText>();
   private chunksSinceCheck = 0;
+  /** The last whole-text verdict, while no text has arrived since. */
+  private lastFull: Promise<OutputVerdict> | null = null;
 
   constructor(
     private readonly check: OutputCheck,
@@ -44,6 +46,7 @@ export class OutputMonitor {
     }
     state.parts.push(text);
     state.pending += text;
+    this.lastFull = null;
     this.chunksSinceCheck++;
     return this.chunksSinceCheck >= this.interval;
   }
@@ -62,12 +65,25 @@ export class OutputMonitor {
     return this.check(windows);
   }
 
-  /** Judges the whole text of every key. */
+  /**
+   * Judges the whole text of every key. Asked again with no new text, it answers with the
+   * same verdict instead of judging the same text twice.
+   */
   checkAll(): Promise<OutputVerdict> {
+    if (this.lastFull) return this.lastFull;
     this.chunksSinceCheck = 0;
     const all: string[] = [];
-    for (const state of this.texts.values()) all.push(state.parts.join(""));
-    return this.check(all);
+    for (const state of this.texts.values()) {
+      const whole = state.parts.length === 1 ? state.parts[0]! : state.parts.join("");
+      // Later whole-text checks start from the joined text rather than re-joining every piece.
+      state.parts.length = 0;
+      state.parts.push(whole);
+      state.carry = overlapOf(whole);
+      state.pending = "";
+      all.push(whole);
+    }
+    this.lastFull = this.check(all);
+    return this.lastFull;
   }
 }
 

@@ -123,9 +123,9 @@ class RelayState {
       let due = false;
       for (const piece of meaning.content) due = monitor.add(piece.key, piece.text) || due;
       let verdict: OutputVerdict | null = null;
-      if (meaning.ends) {
+      if (meaning.ends || meaning.checkpoint) {
         verdict = await monitor.checkAll();
-        this.finalChecked = true;
+        if (meaning.ends) this.finalChecked = true;
       } else if (due) {
         verdict = await monitor.checkWindows();
       }

@@ -23,6 +23,7 @@ export interface FixtureOptions {
   readonly defaultConfig?: string;
   /** Entries of the models config; `$MOCK` in a string is replaced by the mock's address. */
   readonly models?: readonly object[];
+  /** Extra variables; `$MOCK` is replaced by the mock's address here too. */
   readonly env?: Record<string, string>;
 }
 
@@ -43,7 +44,7 @@ export async function startProxyFixture(options: FixtureOptions): Promise<ProxyF
     SVC_GUARDRAILS_UPSTREAM_MAX_RETRIES: "0",
     ...(options.defaultConfig ? { SVC_GUARDRAILS_DEFAULT_CONFIG_ID: options.defaultConfig } : {}),
     ...(modelsConfig ? { SVC_GUARDRAILS_MODELS_CONFIG: modelsConfig } : {}),
-    ...options.env,
+    ...Object.fromEntries(Object.entries(options.env ?? {}).map(([k, v]) => [k, v.replaceAll("$MOCK", mock.url)])),
   });
   return {
     mock,

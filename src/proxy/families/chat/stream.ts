@@ -6,7 +6,7 @@
  */
 import type { Block } from "../../../pipeline/types.ts";
 import { DONE_EVENT, encodeEvent, type SseEvent } from "../../../streaming/sse.ts";
-import { DONE, eventJson, isObject, NOTHING, type EventMeaning, type KeyedText, type StreamInterpreter } from "../../family.ts";
+import { contentMeaning, DONE, eventJson, isObject, NOTHING, type EventMeaning, type KeyedText, type StreamInterpreter } from "../../family.ts";
 
 export class ChatStream implements StreamInterpreter {
   private id: unknown = "chatcmpl-guardrail";
@@ -43,7 +43,7 @@ export class ChatStream implements StreamInterpreter {
     }
     const ends = finishing && this.open.size === 0;
     if (!content && !ends) return NOTHING;
-    return { content: content ?? [], ends, done: false };
+    return contentMeaning(content ?? [], ends);
   }
 
   blockFrames(_block: Block): string {

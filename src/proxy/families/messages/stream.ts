@@ -6,7 +6,7 @@
  */
 import type { Block } from "../../../pipeline/types.ts";
 import { encodeEvent, type SseEvent } from "../../../streaming/sse.ts";
-import { ENDS, eventJson, isObject, NOTHING, type EventMeaning, type StreamInterpreter } from "../../family.ts";
+import { contentMeaning, ENDS, eventJson, isObject, NOTHING, type EventMeaning, type StreamInterpreter } from "../../family.ts";
 
 export class MessagesStream implements StreamInterpreter {
   read(event: SseEvent): EventMeaning {
@@ -16,7 +16,7 @@ export class MessagesStream implements StreamInterpreter {
     if (type === "content_block_delta") {
       const delta = payload.delta;
       if (!isObject(delta) || delta.type !== "text_delta" || typeof delta.text !== "string" || delta.text.length === 0) return NOTHING;
-      return { content: [{ key: typeof payload.index === "number" ? payload.index : 0, text: delta.text }], ends: false, done: false };
+      return contentMeaning([{ key: typeof payload.index === "number" ? payload.index : 0, text: delta.text }]);
     }
     return type === "message_delta" || type === "message_stop" ? ENDS : NOTHING;
   }

@@ -1,22 +1,31 @@
 /**
  * Responses stream events (SPEC "Responses stream"). Text arrives in
- * `response.output_text.delta`, keyed by output item and content part; the answer is complete
- * at `response.completed` (or `response.incomplete` / `response.failed`). A block is a
- * `response.completed` event whose response has status `incomplete` and
- * `incomplete_details.reason` `content_filter`, then `[DONE]`.
+ * `response.output_text.delta`, keyed by output item and content part. The `*.done` events
+ * repeat a part's or an item's whole text, so each is a checkpoint: everything is checked
+ * before it goes out. The answer is complete at `response.completed` (or `.incomplete`,
+ * `.failed`). A block is a `response.completed` event whose response has status `incomplete`
+ * and `incomplete_details.reason` `content_filter`, then `[DONE]`; its `output` names every
+ * item the stream announced, unfinished ones emptied, so the SDK's stream helper accepts it.
  */
 import type { Block } from "../../../pipeline/types.ts";
 import { DONE_EVENT, encodeEvent, type SseEvent } from "../../../streaming/sse.ts";
-import { DONE, ENDS, eventJson, isObject, NOTHING, type EventMeaning, type StreamInterpreter } from "../../family.ts";
+import { CHECKPOINT, contentMeaning, DONE, ENDS, eventJson, isObject, NOTHING, type EventMeaning, type StreamInterpreter } from "../../family.ts";
 
 const TERMINAL = new Set(["response.completed", "response.incomplete", "response.failed"]);
+const REPEATS_TEXT = new Set(["response.output_text.done", "response.content_part.done", "response.output_item.done"]);
 
 /** Content parts per output item: keys stay distinct for any realistic answer. */
 const PARTS_PER_ITEM = 1024;
 
+interface OutputItem {
+  readonly item: Record<string, unknown>;
+  readonly finished: boolean;
+}
+
 export class ResponsesStream implements StreamInterpreter {
   private response: Record<string, unknown> = { id: "resp_guardrail", object: "response" };
   private sequence = 0;
+  private readonly items = new Map<number, OutputItem>();
 
   read(event: SseEvent): EventMeaning {
     if (event.data === "[DONE]") return DONE;
@@ -26,15 +35,22 @@ export class ResponsesStream implements StreamInterpreter {
     const type = typeof payload.type === "string" ? payload.type : event.event;
     if (type === "response.output_text.delta") {
       if (typeof payload.delta !== "string" || payload.delta.length === 0) return NOTHING;
-      const key = num(payload.output_index) * PARTS_PER_ITEM + num(payload.content_index);
-      return { content: [{ key, text: payload.delta }], ends: false, done: false };
+      return contentMeaning([{ key: num(payload.output_index) * PARTS_PER_ITEM + num(payload.content_index), text: payload.delta }]);
     }
     if (type === "response.created" && isObject(payload.response)) this.response = payload.response;
-    return type !== null && TERMINAL.has(type) ? ENDS : NOTHING;
+    if (type === "response.output_item.added" || type === "response.output_item.done") {
+      if (isObject(payload.item)) this.items.set(num(payload.output_index), { item: payload.item, finished: type === "response.output_item.done" });
+    }
+    if (type === null) return NOTHING;
+    if (TERMINAL.has(type)) return ENDS;
+    return REPEATS_TEXT.has(type) ? CHECKPOINT : NOTHING;
   }
 
   blockFrames(_block: Block): string {
-    const response = { ...this.response, status: "incomplete", incomplete_details: { reason: "content_filter" }, output: [] };
+    const output = [...this.items.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([, { item, finished }]) => (finished ? item : { ...item, status: "incomplete", ...(Array.isArray(item.content) ? { content: [] } : {}) }));
+    const response = { ...this.response, status: "incomplete", incomplete_details: { reason: "content_filter" }, output };
     const event = { type: "response.completed", sequence_number: this.sequence + 1, response };
     return encodeEvent(JSON.stringify(event), "response.completed") + DONE_EVENT;
   }
