@@ -13,6 +13,8 @@ export const DEFAULT_INSTANCE_NAME = "guardrail-proxy";
 export const DEFAULT_PLATFORM_URL = "https://platform.guardrail-proxy.dev";
 export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_STREAM_CHECK_INTERVAL = 10;
+/** Bun's own limit on concurrent `fetch` requests when BUN_CONFIG_MAX_HTTP_REQUESTS is unset. */
+export const BUN_DEFAULT_FETCH_CONCURRENCY = 256;
 
 export interface UpstreamSettings {
   /** SVC_GUARDRAILS_UPSTREAM_HEADERS: added to every upstream request. */
@@ -52,6 +54,8 @@ export interface Settings {
   readonly authTokens: readonly string[];
   readonly streamCheckInterval: number;
   readonly upstream: UpstreamSettings;
+  /** BUN_CONFIG_MAX_HTTP_REQUESTS as the process started with it: upstream requests at once. */
+  readonly upstreamConcurrency: number;
   /** SVC_GUARDRAILS_UPSTREAM_TIMEOUT and _MAX_RETRIES: every upstream call's, unless its models entry says otherwise. */
   readonly upstreamDefaults: { readonly timeoutMs?: number; readonly maxRetries?: number };
 }
@@ -128,6 +132,7 @@ export function loadSettings(env: Environment, opts: LoadOptions): Settings {
       messagesApiKey: nonEmpty(env.MESSAGES_API_KEY),
       messagesBaseUrl: url(env, "MESSAGES_BASE_URL"),
     },
+    upstreamConcurrency: integer(env, "BUN_CONFIG_MAX_HTTP_REQUESTS", BUN_DEFAULT_FETCH_CONCURRENCY, 1, 65_536),
     upstreamDefaults: {
       timeoutMs: seconds(env, "SVC_GUARDRAILS_UPSTREAM_TIMEOUT"),
       maxRetries: optionalInteger(env, "SVC_GUARDRAILS_UPSTREAM_MAX_RETRIES", 0, 10),

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { baseEnv, waitForListening } from "./helpers/cli.ts";
+import { startMockUpstream } from "./helpers/mock-upstream.ts";
 
 const ROOT = join(import.meta.dir, "..");
 const outDir = mkdtempSync(join(tmpdir(), "gp-bin-"));
@@ -18,17 +19,35 @@ test("the compiled binary starts, serves the shipped policies and stops cleanly"
   expect(version.stdout.toString()).toMatch(/^guardrail-proxy \d+\.\d+\.\d+\n$/);
 
   // Started from another directory: the policies must come from --policy-dir, nothing else from cwd.
+  const mock = startMockUpstream();
   const proc = Bun.spawn([outfile, "--host", "127.0.0.1", "--port", "0", "--policy-dir", join(ROOT, "policies")], {
     cwd: outDir,
-    env: baseEnv({ SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true" }),
+    env: baseEnv({ SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true", COMPAT_BASE_URL: mock.compatBaseUrl, MESSAGES_BASE_URL: mock.url }),
     stdout: "pipe",
     stderr: "pipe",
   });
-  const { port, release } = await waitForListening(proc);
+  const { port, line, release } = await waitForListening(proc);
+  expect(line).toMatchObject({ pid: proc.pid, upstream_concurrency: 4096 });
   const base = `http://127.0.0.1:${port}`;
   expect(await (await fetch(`${base}/health`)).json()).toEqual({ status: "ok" });
   const guard = await fetch(`${base}/v1/guard/input`, { method: "POST", body: JSON.stringify({ text: "mail jo@corp.io", config_id: "default" }) });
   expect(await guard.json()).toEqual({ allowed: true, sanitized_text: "mail <EMAIL_ADDRESS>", guardrail: null, message: null });
+
+  // The SDK clients are inside the binary too.
+  const chat = await fetch(`${base}/v1/chat/completions`, {
+    method: "POST",
+    headers: { authorization: "Bearer sk-x" },
+    body: JSON.stringify({ model: "m", messages: [{ role: "user", content: "mail jo@corp.io" }], guardrails: { config_id: "default" } }),
+  });
+  expect(chat.status).toBe(200);
+  expect(mock.last().body!.messages).toEqual([{ role: "user", content: "mail <EMAIL_ADDRESS>" }]);
+  const messages = await fetch(`${base}/v1/messages`, {
+    method: "POST",
+    headers: { "x-api-key": "sk-ant" },
+    body: JSON.stringify({ model: "c", max_tokens: 5, stream: true, messages: [{ role: "user", content: "hi" }], guardrails: { config_id: "default" } }),
+  });
+  expect(await messages.text()).toContain("event: message_stop");
+  await mock.stop();
   proc.kill("SIGTERM");
   expect(await proc.exited).toBe(0);
   release();

@@ -85,6 +85,13 @@ describe("start-up refusals exit 2 with one line naming the cause", () => {
     expect(r.stderr).toContain("more than one entry has default: true (entries [0], [1])");
   });
 
+  test("a hosted entry with no endpoint anywhere names the field", async () => {
+    const file = configs.write("models-hosted.json", [{ name: "h", provider: "hosted", parameters: { api_key: "secret-value" } }]);
+    const r = await runCli(["--models-config", file], { env: baseEnv({ SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true" }) });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe(`guardrail-proxy: models config ${file}: [0].parameters.hosted_endpoint: required for provider 'hosted' (or set HOSTED_ENDPOINT)`);
+  });
+
   test("a models config that does not exist", async () => {
     const r = await runCli(["--models-config", "/nonexistent/models.json"], { env: baseEnv({ SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true" }) });
     expect(r.code).toBe(2);
@@ -99,12 +106,27 @@ describe("serve", () => {
       stdout: "pipe",
       stderr: "pipe",
     });
-    const { port, release } = await waitForListening(proc);
+    const { port, line, release } = await waitForListening(proc);
     const configs = await (await fetch(`http://127.0.0.1:${port}/v1/guardrails/configs`)).json();
     expect(configs).toEqual([{ id: "mask" }, { id: "out" }]);
     proc.kill("SIGTERM");
     expect(await proc.exited).toBe(0);
     release();
+    // Started without BUN_CONFIG_MAX_HTTP_REQUESTS, it re-executed itself in place with it set.
+    expect(line).toMatchObject({ pid: proc.pid, upstream_concurrency: 4096 });
+  });
+
+  test("a BUN_CONFIG_MAX_HTTP_REQUESTS the operator set is kept", async () => {
+    const proc = Bun.spawn([process.execPath, MAIN, "--host", "127.0.0.1", "--port", "0", "--policy-dir", dir.path], {
+      env: baseEnv({ SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true", BUN_CONFIG_MAX_HTTP_REQUESTS: "300" }),
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const { line, release } = await waitForListening(proc);
+    proc.kill("SIGTERM");
+    await proc.exited;
+    release();
+    expect(line).toMatchObject({ pid: proc.pid, upstream_concurrency: 300 });
   });
 });
 
@@ -156,7 +178,7 @@ describe("validate", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`ok: ${join(dir.path, "mask.json")} (config_id 'mask')`);
     expect(r.stdout).toContain(`ok: ${join(dir.path, "out.yaml")} (config_id 'out')`);
-    expect(r.stdout).toContain(`ok: ${models} (1 models)`);
+    expect(r.stdout).toContain(`ok: ${models} (1 named models)`);
   });
 
   test("problems exit 1 with one line per problem naming file, field and reason", async () => {

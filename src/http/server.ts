@@ -47,7 +47,14 @@ export async function startServer(settings: Settings, log: Logger): Promise<Runn
   if (!server) throw new StartupError(`cannot listen on ${settings.host}:${settings.port}`);
   const port = server.port ?? settings.port;
   const url = `http://${settings.host === "0.0.0.0" ? "127.0.0.1" : settings.host}:${port}`;
-  log.info("listening", { host: settings.host, port, policy_source: settings.policySource, version: VERSION });
+  log.info("listening", {
+    host: settings.host,
+    port,
+    policy_source: settings.policySource,
+    version: VERSION,
+    pid: process.pid,
+    upstream_concurrency: settings.upstreamConcurrency,
+  });
 
   const registered =
     settings.offline || !settings.licenceKey

@@ -20,9 +20,12 @@ export class SseTooLargeError extends Error {
 }
 
 export class SseParser {
-  private buffer = "";
-  /** Where the search for the next blank line resumes. */
-  private scanned = 0;
+  /**
+   * The unfinished event, as received pieces. Only new text is ever searched for a blank line:
+   * searching one growing string would flatten it on every read, which is quadratic.
+   */
+  private pending: string[] = [];
+  private pendingChars = 0;
   /** A "\r" at the end of the last chunk: its "\n" may be the first byte of the next one. */
   private pendingCR = false;
 
@@ -39,33 +42,46 @@ export class SseParser {
       }
       text = text.replace(/\r\n?/g, "\n");
     }
-    this.buffer += text;
     const events: SseEvent[] = [];
     let start = 0;
+    // A blank line split across reads: the unfinished event ends with "\n", this text starts with one.
+    if (this.pendingChars > 0 && text.charCodeAt(0) === 10 && this.pending[this.pending.length - 1]!.endsWith("\n")) {
+      const raw = this.takePending();
+      this.emit(events, raw.slice(0, -1));
+      start = 1;
+    }
     for (;;) {
-      const end = this.buffer.indexOf("\n\n", Math.max(start, this.scanned - 1));
+      const end = text.indexOf("\n\n", start);
       if (end === -1) break;
-      const raw = this.buffer.slice(start, end);
+      const piece = text.slice(start, end);
+      this.emit(events, this.pendingChars > 0 ? this.takePending() + piece : piece);
       start = end + 2;
-      this.scanned = start;
-      const event = parseEvent(raw);
-      if (event) events.push(event);
     }
-    if (start > 0) {
-      this.buffer = this.buffer.slice(start);
-      this.scanned = 0;
+    if (start < text.length) {
+      const rest = start === 0 ? text : text.slice(start);
+      this.pending.push(rest);
+      this.pendingChars += rest.length;
+      if (this.pendingChars > MAX_EVENT_CHARS) throw new SseTooLargeError(`an upstream event is longer than ${MAX_EVENT_CHARS} characters`);
     }
-    this.scanned = Math.max(this.scanned, this.buffer.length);
-    if (this.buffer.length > MAX_EVENT_CHARS) throw new SseTooLargeError(`an upstream event is longer than ${MAX_EVENT_CHARS} characters`);
     return events;
   }
 
   /** The event left unterminated when the stream ended, if any (SSE says to drop it; we parse it). */
   flush(): SseEvent | null {
-    const rest = this.buffer.replace(/\n+$/, "");
-    this.buffer = "";
-    this.scanned = 0;
+    const rest = this.takePending().replace(/\n+$/, "");
     return rest.length > 0 ? parseEvent(rest) : null;
+  }
+
+  private takePending(): string {
+    const raw = this.pending.length === 1 ? this.pending[0]! : this.pending.join("");
+    this.pending = [];
+    this.pendingChars = 0;
+    return raw;
+  }
+
+  private emit(events: SseEvent[], raw: string): void {
+    const event = parseEvent(raw);
+    if (event) events.push(event);
   }
 }
 

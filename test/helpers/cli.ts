@@ -28,14 +28,20 @@ export async function runCli(args: string[], options: { env?: Record<string, str
 }
 
 /** Reads a spawned server's stdout until its "listening" log line; returns the port. */
-export async function waitForListening(proc: { stdout: ReadableStream<Uint8Array>; stderr: ReadableStream<Uint8Array> }): Promise<{ port: number; release: () => void }> {
+export async function waitForListening(proc: {
+  stdout: ReadableStream<Uint8Array>;
+  stderr: ReadableStream<Uint8Array>;
+}): Promise<{ port: number; line: Record<string, unknown>; release: () => void }> {
   const reader = proc.stdout.getReader();
   let buffered = "";
   for (;;) {
     const { value, done } = await reader.read();
     if (done) throw new Error(`server exited before listening: ${await new Response(proc.stderr).text()}`);
     buffered += new TextDecoder().decode(value);
-    const m = /"msg":"listening".*?"port":(\d+)/.exec(buffered);
-    if (m) return { port: Number(m[1]), release: () => reader.releaseLock() };
+    const line = buffered.split("\n").find((l) => l.includes('"msg":"listening"') && l.endsWith("}"));
+    if (line) {
+      const parsed = JSON.parse(line) as Record<string, unknown>;
+      return { port: Number(parsed.port), line: parsed, release: () => reader.releaseLock() };
+    }
   }
 }

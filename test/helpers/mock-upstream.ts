@@ -286,6 +286,8 @@ function sseResponse(frames: Frame[], b: Behaviour, track: { opened(): void; clo
         return;
       }
       if (b.dropAfterChunks !== undefined && contentSent >= b.dropAfterChunks) {
+        // Let what was sent reach the reader first: a reset can discard unsent bytes.
+        await Bun.sleep(20);
         finish(false);
         controller.error(new Error("mock upstream: connection dropped on purpose"));
         return;

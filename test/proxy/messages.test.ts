@@ -46,7 +46,7 @@ describe("non-streaming", () => {
       ...({ vendor_field: true } as object),
     });
     expect(msg.type).toBe("message");
-    expect(msg.content).toEqual([{ type: "text", text: "Hello! How can I help you today?" }]);
+    expect(msg.content as unknown[]).toEqual([{ type: "text", text: "Hello! How can I help you today?" }]);
     expect(msg.stop_reason).toBe("end_turn");
     const sent = fx.mock.last();
     expect(sent.path).toBe("/v1/messages");
@@ -133,7 +133,7 @@ describe("streaming", () => {
   test("named events arrive and the SDK assembles the message", async () => {
     const stream = anthropic.messages.stream({ model: "claude-x", max_tokens: 100, messages: [{ role: "user", content: "hi" }], ...use("kw-out") });
     const final = await stream.finalMessage();
-    expect(final.content).toEqual([{ type: "text", text: "Hello! How can I help you today?" }]);
+    expect(final.content as unknown[]).toEqual([{ type: "text", text: "Hello! How can I help you today?" }]);
     expect(final.stop_reason).toBe("end_turn");
   });
 
