@@ -11,9 +11,9 @@ import type { CompiledPolicy } from "../policy/compile.ts";
 import { runInputStages, runOutputStage } from "../pipeline/pipeline.ts";
 import { OutputMonitor } from "../streaming/output-monitor.ts";
 import { relayStream } from "../streaming/relay.ts";
-import { upstreamError, UpstreamStatusError } from "../upstream/errors.ts";
+import { UpstreamStatusError } from "../upstream/errors.ts";
 import { upstreamHeaders, upstreamQuery } from "../upstream/forwarding.ts";
-import { relayedHeaders } from "../upstream/response-headers.ts";
+import { relayedError, relayedHeaders } from "../upstream/response-headers.ts";
 import type { RouteFamily, UpstreamRoute } from "../upstream/routes.ts";
 import type { ApiFamily } from "./family.ts";
 import { toSegments, writeBack } from "./slots.ts";
@@ -71,9 +71,8 @@ export async function proxy(deps: AppDeps, call: ProxyCall): Promise<Response> {
     });
   } catch (e) {
     release();
-    const err = upstreamError(e);
-    if (err instanceof UpstreamStatusError) return relayError(err);
-    throw err;
+    if (e instanceof UpstreamStatusError) return relayedError(e);
+    throw e;
   }
 
   const contentType = response.headers.get("content-type") ?? "application/json";
@@ -182,8 +181,4 @@ function streamAnswer(
   headers.set("cache-control", "no-cache");
   headers.set("x-accel-buffering", "no");
   return new Response(body, { status: response.status, headers });
-}
-
-function relayError(err: UpstreamStatusError): Response {
-  return new Response(err.body, { status: err.status, headers: relayedHeaders(err.headers, err.headers.get("content-type") ?? "application/json") });
 }

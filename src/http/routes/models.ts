@@ -4,9 +4,9 @@
  * `anthropic-version` or `x-api-key`) get the messages upstream's own catalogue, proxied.
  */
 import { Elysia } from "elysia";
-import { upstreamError, UpstreamStatusError } from "../../upstream/errors.ts";
+import { UpstreamStatusError } from "../../upstream/errors.ts";
 import { upstreamHeaders } from "../../upstream/forwarding.ts";
-import { relayedHeaders } from "../../upstream/response-headers.ts";
+import { relayedError, relayedHeaders } from "../../upstream/response-headers.ts";
 import { requestContext, type AppDeps } from "../context.ts";
 import { ApiError } from "../errors.ts";
 
@@ -56,11 +56,8 @@ async function catalogue(deps: AppDeps, request: Request, path: string): Promise
       signal: request.signal,
     });
   } catch (e) {
-    const err = upstreamError(e);
-    if (err instanceof UpstreamStatusError) {
-      return new Response(err.body, { status: err.status, headers: relayedHeaders(err.headers, err.headers.get("content-type") ?? "application/json") });
-    }
-    throw err;
+    if (e instanceof UpstreamStatusError) return relayedError(e);
+    throw e;
   }
-  return new Response(await response.text(), { status: response.status, headers: relayedHeaders(response.headers, response.headers.get("content-type") ?? "application/json") });
+  return new Response(await response.text(), { status: response.status, headers: relayedHeaders(response.headers) });
 }
