@@ -12,3 +12,4 @@ Bun.serve({
     return Response.json({ allowed: true, sanitized_text: null, guardrail: null, message: null, length: body.text.length });
   },
 });
+export {};

@@ -1,13 +1,14 @@
 /**
  * The official SDK clients: `openai` for `compat`, its `AzureOpenAI` for `hosted`,
- * `@anthropic-ai/sdk` for `messages`. This module is loaded on the first upstream call, not at
- * start-up: the SDKs cost about 25 ms and 8 MB to load, which a server used only for its guard
- * endpoints never needs to pay.
+ * `@anthropic-ai/sdk` for `messages`, one per distinct upstream configuration. Each client
+ * builds the request templates of its upstream: the URL (base URL, the Azure deployment path
+ * and `api-version`, default query) and the headers (the key in the provider's own scheme,
+ * `anthropic-version`, default headers, the SDK's identification). A template is built once per
+ * path (and, for Azure without a fixed deployment, per model); `transport.ts` sends requests
+ * from it with the SDKs' timeout and retry rules.
  *
- * The clients do what they are good at (base URLs, the Azure deployment path and
- * `api-version`, auth headers, retries, timeouts); the proxy takes their raw `Response`, so
- * bodies and streams are forwarded without being re-parsed and re-serialised. Their exceptions
- * are turned into the proxy's own errors here, so no other module needs to know the SDKs.
+ * This module is loaded on the first upstream call, not at start-up: the SDKs cost about 25 ms
+ * and 8 MB to load, which a server used only for its guard endpoints never needs to pay.
  *
  * Every option the SDKs would otherwise read from `process.env` (OPENAI_API_KEY,
  * ANTHROPIC_BASE_URL, ...) is passed explicitly: `settings.ts` stays the one place that reads
@@ -15,10 +16,9 @@
  */
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI, { AzureOpenAI } from "openai";
-import { ApiError } from "../http/errors.ts";
 import type { RawCall } from "./clients.ts";
-import { CallerGoneError, UpstreamStatusError } from "./errors.ts";
 import type { ClientSettings } from "./routes.ts";
+import { send, type RequestTemplate, type TransportLimits } from "./transport.ts";
 
 /**
  * Placeholder key for clients whose key comes from the caller: the SDKs refuse to build
@@ -26,49 +26,54 @@ import type { ClientSettings } from "./routes.ts";
  */
 export const CALLER_KEY_PLACEHOLDER = "caller-supplied-key";
 
-/**
- * Upstream error bodies, exactly as received. The SDKs parse an error body into an exception;
- * the proxy relays the original, so this fetch keeps it, keyed by the response's `Headers`,
- * which the SDK's exception carries.
- */
-const errorBodies = new WeakMap<Headers, string>();
+/** Models seen on one Azure client without a fixed deployment; beyond it, templates are rebuilt. */
+const MAX_TEMPLATES = 256;
 
-const keepingErrorBodies = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-  const response = await fetch(input, init);
-  if (response.ok) return response;
-  const text = await response.text();
-  const copy = new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
-  errorBodies.set(copy.headers, text);
-  return copy;
-};
-
-interface SdkRequestOptions {
-  body?: unknown;
-  stream?: boolean;
-  headers?: Record<string, string | null>;
-  query?: Record<string, string>;
-  signal?: AbortSignal;
+interface SdkBuilt {
+  readonly url: string;
+  readonly req: { readonly headers: Headers | Record<string, string> };
 }
 
 interface SdkClient {
-  post(path: string, opts: SdkRequestOptions): { asResponse(): Promise<Response> };
-  get(path: string, opts: SdkRequestOptions): { asResponse(): Promise<Response> };
+  readonly timeout: number;
+  readonly maxRetries: number;
+  buildRequest(options: { method: "get" | "post"; path: string; body?: unknown; stream?: boolean; headers?: Record<string, string> }): Promise<SdkBuilt>;
 }
 
 export function buildCall(settings: ClientSettings): RawCall {
   const client = buildClient(settings);
-  return async (request) => {
-    const opts: SdkRequestOptions = { signal: request.signal };
-    if (request.body !== undefined) opts.body = request.body;
-    if (request.stream) opts.stream = true;
-    if (request.headers) opts.headers = { ...request.headers };
-    if (request.query) opts.query = { ...request.query };
-    try {
-      return await client[request.method](request.path, opts).asResponse();
-    } catch (e) {
-      throw upstreamError(e);
+  const limits: TransportLimits = { timeoutMs: client.timeout, maxRetries: client.maxRetries };
+  // Only an Azure client without a deployment puts the model in the path.
+  const modelInPath = settings.provider === "hosted" && settings.deployment === undefined;
+  const templates = new Map<string, Promise<RequestTemplate>>();
+  const templateFor = (method: "get" | "post", path: string, stream: boolean, model: string | undefined): Promise<RequestTemplate> => {
+    const key = `${method} ${path} ${stream ? "s" : ""} ${modelInPath ? (model ?? "") : ""}`;
+    let template = templates.get(key);
+    if (!template) {
+      if (templates.size >= MAX_TEMPLATES) templates.clear();
+      template = buildTemplate(client, method, path, stream, modelInPath ? model : undefined);
+      templates.set(key, template);
+      template.catch(() => templates.delete(key));
     }
+    return template;
   };
+  return async (request) => {
+    const model = typeof request.body?.model === "string" ? request.body.model : undefined;
+    const template = await templateFor(request.method, request.path, request.stream === true, model);
+    return send(template, request, limits);
+  };
+}
+
+async function buildTemplate(client: SdkClient, method: "get" | "post", path: string, stream: boolean, model: string | undefined): Promise<RequestTemplate> {
+  const body = method === "post" ? (model === undefined ? {} : { model }) : undefined;
+  const built = await client.buildRequest({ method, path, body, ...(stream ? { stream: true } : {}) });
+  const headers: Record<string, string> = {};
+  const source = built.req.headers instanceof Headers ? built.req.headers : new Headers(built.req.headers);
+  source.forEach((value, name) => {
+    // The transport sets these per request.
+    if (name !== "content-length" && name !== "x-stainless-retry-count") headers[name] = value;
+  });
+  return { url: built.url, headers };
 }
 
 function buildClient(settings: ClientSettings): SdkClient {
@@ -78,7 +83,6 @@ function buildClient(settings: ClientSettings): SdkClient {
     defaultQuery: { ...settings.defaultQuery },
     ...(settings.timeoutMs === undefined ? {} : { timeout: settings.timeoutMs }),
     ...(settings.maxRetries === undefined ? {} : { maxRetries: settings.maxRetries }),
-    fetch: keepingErrorBodies,
     logLevel: "off" as const,
   };
   switch (settings.provider) {
@@ -98,24 +102,4 @@ function buildClient(settings: ClientSettings): SdkClient {
     case "messages":
       return new Anthropic({ ...common, baseURL: settings.baseUrl, authToken: null, webhookKey: null }) as unknown as SdkClient;
   }
-}
-
-/**
- * What a failed call means for our caller (DECISIONS §5): an HTTP error is relayed with its
- * status and body; unreachable is 502; timed out is 504; a cancelled call means our caller
- * went away. Each SDK throws its own exception family; both are recognised.
- */
-function upstreamError(e: unknown): Error {
-  if (e instanceof OpenAI.APIUserAbortError || e instanceof Anthropic.APIUserAbortError) return new CallerGoneError("the caller went away");
-  if (e instanceof OpenAI.APIConnectionTimeoutError || e instanceof Anthropic.APIConnectionTimeoutError) {
-    return new ApiError(504, "upstream_timeout", "the upstream did not answer in time");
-  }
-  if (e instanceof OpenAI.APIConnectionError || e instanceof Anthropic.APIConnectionError) {
-    return new ApiError(502, "upstream_unreachable", "the upstream could not be reached");
-  }
-  if ((e instanceof OpenAI.APIError || e instanceof Anthropic.APIError) && typeof e.status === "number" && e.headers instanceof Headers) {
-    const body = errorBodies.get(e.headers) ?? JSON.stringify({ error: e.error ?? { message: e.message } });
-    return new UpstreamStatusError(e.status, body, e.headers);
-  }
-  return e instanceof Error ? e : new Error(String(e));
 }

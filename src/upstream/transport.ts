@@ -1,0 +1,129 @@
+/**
+ * Sending one upstream request from a template the SDK built (see `sdk.ts`), with the SDKs'
+ * own transport rules: the timeout covers the wait for response headers (a stream's body is
+ * not cut short), connection failures and 408/409/429/5xx are retried up to `maxRetries`
+ * times with the SDKs' backoff (`retry-after-ms`, `retry-after`, else 0.5 s doubling to 8 s,
+ * with jitter) unless the upstream says `x-should-retry: false`, and `x-stainless-retry-count`
+ * counts the attempts.
+ *
+ * Why not the SDKs' own call path: under load it cost about 117 µs of CPU per request
+ * (header iteration, log-line formatting, per-call promise and controller machinery), more
+ * than the proxy's whole budget; this path costs a few microseconds.
+ */
+import { ApiError } from "../http/errors.ts";
+import type { RawRequest } from "./clients.ts";
+import { CallerGoneError, UpstreamStatusError } from "./errors.ts";
+
+/** A request as the SDK would send it, minus the body and per-request parts. */
+export interface RequestTemplate {
+  readonly url: string;
+  /** Lower-case names. */
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+export interface TransportLimits {
+  readonly timeoutMs: number;
+  readonly maxRetries: number;
+}
+
+const TIMED_OUT = Symbol("timed out");
+
+export async function send(template: RequestTemplate, request: RawRequest, limits: TransportLimits): Promise<Response> {
+  const url = request.query ? withQuery(template.url, request.query) : template.url;
+  const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+  const callerSignal = request.signal;
+  for (let attempt = 0; ; attempt++) {
+    const headers: Record<string, string> = { ...template.headers };
+    if (request.headers) {
+      for (const name in request.headers) {
+        const value = request.headers[name];
+        if (value === null || value === undefined) delete headers[name];
+        else headers[name] = value;
+      }
+    }
+    if (attempt > 0) headers["x-stainless-retry-count"] = String(attempt);
+    const controller = new AbortController();
+    const abort = () => controller.abort();
+    callerSignal?.addEventListener("abort", abort, { once: true });
+    const timer = setTimeout(() => controller.abort(TIMED_OUT), limits.timeoutMs);
+    let response: Response;
+    try {
+      response = await fetch(url, { method: request.method.toUpperCase(), headers, body, signal: controller.signal });
+    } catch {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener("abort", abort);
+      if (callerSignal?.aborted) throw new CallerGoneError("the caller went away");
+      const timedOut = controller.signal.reason === TIMED_OUT;
+      if (attempt < limits.maxRetries) {
+        await pause(backoffMs(attempt), callerSignal);
+        continue;
+      }
+      throw timedOut
+        ? new ApiError(504, "upstream_timeout", "the upstream did not answer in time")
+        : new ApiError(502, "upstream_unreachable", "the upstream could not be reached");
+    }
+    // Headers are in: the timeout is over. The caller's signal stays wired to the body.
+    clearTimeout(timer);
+    if (response.ok) return response;
+    callerSignal?.removeEventListener("abort", abort);
+    if (attempt < limits.maxRetries && shouldRetry(response)) {
+      await response.body?.cancel().catch(() => undefined);
+      await pause(retryDelayMs(response.headers, attempt), callerSignal);
+      continue;
+    }
+    let text: string;
+    try {
+      text = await response.text();
+    } catch {
+      throw new ApiError(502, "upstream_unreachable", "the upstream connection was lost while it answered with an error");
+    }
+    throw new UpstreamStatusError(response.status, text, response.headers);
+  }
+}
+
+function withQuery(url: string, query: Readonly<Record<string, string>>): string {
+  const parsed = new URL(url);
+  for (const name in query) parsed.searchParams.set(name, query[name]!);
+  return parsed.toString();
+}
+
+function shouldRetry(response: Response): boolean {
+  const header = response.headers.get("x-should-retry");
+  if (header === "true") return true;
+  if (header === "false") return false;
+  const s = response.status;
+  return s === 408 || s === 409 || s === 429 || s >= 500;
+}
+
+function retryDelayMs(headers: Headers, attempt: number): number {
+  let ms: number | undefined;
+  const afterMs = headers.get("retry-after-ms");
+  if (afterMs !== null && !Number.isNaN(parseFloat(afterMs))) ms = parseFloat(afterMs);
+  const after = headers.get("retry-after");
+  if (ms === undefined && after !== null) {
+    const seconds = parseFloat(after);
+    ms = Number.isNaN(seconds) ? Date.parse(after) - Date.now() : seconds * 1000;
+  }
+  return ms !== undefined && ms > 0 && ms <= 60_000 ? ms : backoffMs(attempt);
+}
+
+/** 0.5 s doubling per attempt up to 8 s, less up to 25 % jitter. */
+function backoffMs(attempt: number): number {
+  const seconds = Math.min(0.5 * 2 ** attempt, 8);
+  return seconds * (1 - Math.random() * 0.25) * 1000;
+}
+
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new CallerGoneError("the caller went away"));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new CallerGoneError("the caller went away"));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
