@@ -70,8 +70,8 @@ async function buildTemplate(client: SdkClient, method: "get" | "post", path: st
   const headers: Record<string, string> = {};
   const source = built.req.headers instanceof Headers ? built.req.headers : new Headers(built.req.headers);
   source.forEach((value, name) => {
-    // The transport sets these per request.
-    if (name !== "content-length" && name !== "x-stainless-retry-count") headers[name] = value;
+    // The transport sets the body, so its length too.
+    if (name !== "content-length") headers[name] = value;
   });
   return { url: built.url, headers };
 }

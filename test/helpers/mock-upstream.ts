@@ -23,6 +23,10 @@ export interface Behaviour {
   /** Answer with this status and an error body in the family's format. */
   status?: number;
   errorMessage?: string;
+  /** Only the first this many requests get `status`; later ones are answered normally. */
+  statusTimes?: number;
+  /** Send `retry-after-ms` with the error status, and no `x-should-retry: false`. */
+  retryAfterMs?: number;
   /** Wait before sending headers. */
   delayMs?: number;
   /** Wait between stream events. */
@@ -55,6 +59,7 @@ export function startMockUpstream(): MockUpstream {
   let behaviour: Behaviour = {};
   let open = 0;
   let cancelled = 0;
+  let failed = 0;
 
   const server = Bun.serve({
     hostname: "127.0.0.1",
@@ -75,7 +80,14 @@ export function startMockUpstream(): MockUpstream {
         if (!url.searchParams.get("api-version")) return errorResponse("chat", 404, "Resource not found");
         if (!headers["api-key"] && !headers.authorization) return errorResponse("chat", 401, "Access denied due to missing subscription key.");
       }
-      if (b.status) return errorResponse(family === "messages" || family === "models" ? "messages" : "chat", b.status, b.errorMessage ?? "mock upstream error");
+      if (b.status && (b.statusTimes === undefined || failed++ < b.statusTimes)) {
+        const response = errorResponse(family === "messages" || family === "models" ? "messages" : "chat", b.status, b.errorMessage ?? "mock upstream error");
+        if (b.retryAfterMs !== undefined) {
+          response.headers.delete("x-should-retry");
+          response.headers.set("retry-after-ms", String(b.retryAfterMs));
+        }
+        return response;
+      }
       if (family === "models") return modelsResponse(url.pathname);
       const answer = b.text ?? DEFAULT_ANSWER;
       const chunks = b.chunks ?? splitWords(answer);
@@ -104,9 +116,13 @@ export function startMockUpstream(): MockUpstream {
       if (!r) throw new Error("the mock upstream has received nothing");
       return r;
     },
-    behave: (b) => (behaviour = b),
+    behave: (b) => {
+      behaviour = b;
+      failed = 0;
+    },
     reset: () => {
       behaviour = {};
+      failed = 0;
       received.length = 0;
     },
     openStreams: () => open,

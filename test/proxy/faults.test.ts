@@ -34,6 +34,7 @@ beforeAll(async () => {
     models: [
       { name: "slow", parameters: { base_url: "$MOCK/v1", timeout: 0.2, max_retries: 0 } },
       { name: "dead", parameters: { base_url: `${DEAD}/v1`, max_retries: 0 } },
+      { name: "retrying", parameters: { base_url: "$MOCK/v1", max_retries: 2 } },
       { name: "claude-dead", provider: "messages", parameters: { base_url: DEAD } },
     ],
     env: { SVC_GUARDRAILS_UPSTREAM_TIMEOUT: "0.3" },
@@ -87,6 +88,32 @@ describe("upstream HTTP errors are relayed with their status and body", () => {
     const res = await fx.server.post("/v1/chat/completions", { model: "m", stream: true, messages: [{ role: "user", content: "hi" }] });
     expect(res.status).toBe(503);
     expect(res.headers.get("content-type")).toContain("application/json");
+  });
+});
+
+describe("retries (max_retries)", () => {
+  test("a retryable status is retried after retry-after-ms; the attempt count is sent", async () => {
+    fx.mock.behave({ status: 503, statusTimes: 2, retryAfterMs: 30 });
+    const res = await fx.server.post("/v1/chat/completions", { model: "retrying", messages: [{ role: "user", content: "hi" }] });
+    expect(res.status).toBe(200);
+    expect(fx.mock.received.map((r) => r.headers["x-stainless-retry-count"])).toEqual(["0", "1", "2"]);
+  });
+
+  test("retries stop at max_retries and the last error is relayed", async () => {
+    fx.mock.behave({ status: 500, statusTimes: 5, retryAfterMs: 10 });
+    const res = await fx.server.post("/v1/chat/completions", { model: "retrying", messages: [{ role: "user", content: "hi" }] });
+    expect(res.status).toBe(500);
+    expect(fx.mock.received).toHaveLength(3);
+  });
+
+  test("x-should-retry: false is obeyed, and a 400 is never retried", async () => {
+    fx.mock.behave({ status: 503, statusTimes: 5 });
+    expect((await fx.server.post("/v1/chat/completions", { model: "retrying", messages: [{ role: "user", content: "hi" }] })).status).toBe(503);
+    expect(fx.mock.received).toHaveLength(1);
+    fx.mock.reset();
+    fx.mock.behave({ status: 400, statusTimes: 5, retryAfterMs: 10 });
+    expect((await fx.server.post("/v1/chat/completions", { model: "retrying", messages: [{ role: "user", content: "hi" }] })).status).toBe(400);
+    expect(fx.mock.received).toHaveLength(1);
   });
 });
 
