@@ -57,6 +57,14 @@ describe("non-streaming", () => {
     ]);
   });
 
+  test("the logs hold neither the caller's key nor the personal data, masked or not", async () => {
+    await client.chat.completions.create({ model: "gpt-4o-mini", messages: [{ role: "user", content: "I am lou.secret@example.com" }] });
+    await fx.server.waitForLog((l) => l.msg === "request" && l.path === "/v1/chat/completions");
+    const logs = fx.server.rawLogs();
+    expect(logs).not.toContain("lou.secret");
+    expect(logs).not.toContain("sk-caller-key");
+  });
+
   test("the guardrails object is removed and every other field is forwarded, unknown ones too", async () => {
     await client.chat.completions.create({
       model: "gpt-4o-mini",
