@@ -26,8 +26,8 @@ export function checkDeclaredLength(request: Request, limit: number): void {
   if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
 }
 
+/** The declared length was checked when the request arrived (the app's `onRequest`). */
 async function readBodyText(request: Request, limit: number): Promise<string> {
-  checkDeclaredLength(request, limit);
   if (request.headers.has("content-length") || !request.body) return request.text();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

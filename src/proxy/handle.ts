@@ -47,14 +47,11 @@ export async function proxy(deps: AppDeps, call: ProxyCall): Promise<Response> {
 
   const stream = body.stream === true;
   const abort = new AbortController();
-  const callerGone = () => abort.abort();
-  call.request.signal.addEventListener("abort", callerGone, { once: true });
   deps.metrics.add(IN_FLIGHT, 1);
   let released = false;
   const release = () => {
     if (released) return;
     released = true;
-    call.request.signal.removeEventListener("abort", callerGone);
     deps.metrics.add(IN_FLIGHT, -1);
   };
   const settings = deps.settings.upstream;
@@ -67,7 +64,8 @@ export async function proxy(deps: AppDeps, call: ProxyCall): Promise<Response> {
       stream,
       headers: upstreamHeaders(route, call.request.headers, settings.forwardHeaders),
       query: upstreamQuery(call.request.url, settings.forwardQueryParams),
-      signal: abort.signal,
+      signal: call.request.signal,
+      controller: abort,
     });
   } catch (e) {
     release();

@@ -13,7 +13,10 @@ export interface RawRequest {
   /** Per-request headers; null removes a header the client would add. */
   readonly headers?: Readonly<Record<string, string | null>>;
   readonly query?: Readonly<Record<string, string>>;
+  /** The caller's connection: when it aborts, so does the upstream request. */
   readonly signal?: AbortSignal;
+  /** Aborts the request later (a block, a client gone mid-stream); optional. */
+  readonly controller?: AbortController;
 }
 
 /**

@@ -70,8 +70,9 @@ async function buildTemplate(client: SdkClient, method: "get" | "post", path: st
   const headers: Record<string, string> = {};
   const source = built.req.headers instanceof Headers ? built.req.headers : new Headers(built.req.headers);
   source.forEach((value, name) => {
-    // The transport sets the body, so its length too.
-    if (name !== "content-length") headers[name] = value;
+    // The transport sets the body, so its length too. The SDKs' `x-stainless-*` telemetry
+    // headers are left out: upstreams do not need them, and every header costs per request.
+    if (name !== "content-length" && !name.startsWith("x-stainless-")) headers[name] = value;
   });
   return { url: built.url, headers };
 }

@@ -92,11 +92,13 @@ describe("upstream HTTP errors are relayed with their status and body", () => {
 });
 
 describe("retries (max_retries)", () => {
-  test("a retryable status is retried after retry-after-ms; the attempt count is sent", async () => {
-    fx.mock.behave({ status: 503, statusTimes: 2, retryAfterMs: 30 });
+  test("a retryable status is retried after retry-after-ms", async () => {
+    fx.mock.behave({ status: 503, statusTimes: 2, retryAfterMs: 150 });
+    const started = performance.now();
     const res = await fx.server.post("/v1/chat/completions", { model: "retrying", messages: [{ role: "user", content: "hi" }] });
     expect(res.status).toBe(200);
-    expect(fx.mock.received.map((r) => r.headers["x-stainless-retry-count"])).toEqual(["0", "1", "2"]);
+    expect(fx.mock.received).toHaveLength(3);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(300);
   });
 
   test("retries stop at max_retries and the last error is relayed", async () => {

@@ -55,6 +55,8 @@ export interface RegexRecognizerSpec {
   readonly contextAfter?: number;
   /** Which neighbours end a value; `alnum` (default) refuses a letter or digit on either side. */
   readonly boundary?: Boundary;
+  /** Every value has a digit: a text without one is skipped without running the pattern. */
+  readonly needsDigit?: boolean;
 }
 
 /**
@@ -77,13 +79,14 @@ export function regexRecognizer(spec: RegexRecognizerSpec): Recognizer {
     priority: spec.priority ?? 50,
     find(ctx, emit) {
       const text = ctx.text;
-      forEachMatch(spec.pattern, text, (m) => {
-        let start = m.index;
+      const onMatch = (m: RegExpExecArray, offset: number) => {
+        let start = m.index + offset;
         let end = start + m[0].length;
         if (group > 0) {
           const range = m.indices?.[group];
           if (!range) return;
-          [start, end] = range;
+          start = range[0] + offset;
+          end = range[1] + offset;
         }
         if (!boundaryOk(text, start, end, boundary)) return;
         if (spec.validate) {
@@ -92,7 +95,19 @@ export function regexRecognizer(spec: RegexRecognizerSpec): Recognizer {
         }
         if (spec.context && !hasContext(text, start, spec.context, window) && !(after > 0 && hasContextAfter(text, end, spec.context, after))) return;
         emit(start, end);
-      });
+      };
+      if (!spec.needsDigit) {
+        forEachMatch(spec.pattern, text, (m) => onMatch(m, 0));
+        return;
+      }
+      if (!ctx.hasDigit()) return;
+      const regions = ctx.digitRegions();
+      for (let r = 0; r < regions.length; r += 2) {
+        const from = regions[r]!;
+        const to = regions[r + 1]!;
+        const part = from === 0 && to === text.length ? text : text.slice(from, to);
+        forEachMatch(spec.pattern, part, (m) => onMatch(m, from));
+      }
     },
   };
 }

@@ -32,7 +32,7 @@ function lengthBucket(n: number): number {
 export function worthScoring(t: Tokens, i: number, prevTag: Tag): boolean {
   if (prevTag !== 0) return true;
   const shape = t.shape[i]!;
-  if (shape === Shape.LOWER) return (flagsAt(t, i) & (FLAGS.NRP | FLAGS.UNIT | FLAGS.STREET_SUFFIX)) !== 0;
+  if (shape === Shape.LOWER) return t.lexicon.lowerCaseFlagsOfHash(t.hash[i]!) !== 0;
   // A number alone among lower-case words is a quantity, not part of an address.
   if (shape === Shape.DIGITS) return neighbourIsNotLower(t, i);
   // A common word at the start of a sentence ("Hi", "We", "Could") is not a name unless a

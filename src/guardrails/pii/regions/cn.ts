@@ -4,6 +4,7 @@ import { regexRecognizer, type Recognizer } from "../recognizer.ts";
 
 /** Resident identity card: province, birth date and ISO 7064 MOD 11-2 check (0-9 or X). */
 const residentId = regexRecognizer({
+  needsDigit: true,
   entity: "CN_RESIDENT_ID",
   priority: 90,
   pattern: /\d{17}[\dXx]/g,
@@ -13,6 +14,7 @@ const residentId = regexRecognizer({
 
 /** Unified social credit code: 18 characters with the GB 32100-2015 mod-31 check. */
 const uscc = regexRecognizer({
+  needsDigit: true,
   entity: "CN_USCC",
   priority: 85,
   pattern: /[0-9A-HJ-NP-RTUW-Y]{2}\d{6}[0-9A-HJ-NP-RTUW-Y]{10}/g,
@@ -21,6 +23,7 @@ const uscc = regexRecognizer({
 
 /** Mobile numbers: 1[3-9]x and 8 digits (3-4-4 groups allowed), optionally after +86 or 0086. */
 const mobile = regexRecognizer({
+  needsDigit: true,
   entity: "CN_MOBILE",
   priority: 60,
   pattern: /(?:\+86[ -]?|0086[ -]?)?1[3-9]\d[ -]?\d{4}[ -]?\d{4}/g,

@@ -4,6 +4,7 @@ import { regexRecognizer, type Recognizer } from "../recognizer.ts";
 
 /** Henkilötunnus: DDMMYY, century sign, individual number, mod-31 check character. */
 const hetu = regexRecognizer({
+  needsDigit: true,
   entity: "FI_PERSONAL_IDENTITY_CODE",
   priority: 85,
   pattern: /\b\d{6}[-+A-FU-Y]\d{3}[0-9A-Y]\b/g,

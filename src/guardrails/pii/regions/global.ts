@@ -50,10 +50,10 @@ const creditCardNamed: NumberSpec = {
 };
 
 const crypto: Recognizer[] = [
-  regexRecognizer({ entity: "CRYPTO", priority: 80, pattern: /\b[13][1-9A-HJ-NP-Za-km-z]{25,34}\b/g, validate: (_c, v) => base58CheckValid(v) }),
-  regexRecognizer({ entity: "CRYPTO", priority: 80, pattern: /\b(?:bc1|BC1)[02-9ac-hj-np-zAC-HJ-NP-Z]{8,87}\b/g, validate: (_c, v) => bech32Valid(v) }),
+  regexRecognizer({ needsDigit: true, entity: "CRYPTO", priority: 80, pattern: /\b[13][1-9A-HJ-NP-Za-km-z]{25,34}\b/g, validate: (_c, v) => base58CheckValid(v) }),
+  regexRecognizer({ needsDigit: true, entity: "CRYPTO", priority: 80, pattern: /\b(?:bc1|BC1)[02-9ac-hj-np-zAC-HJ-NP-Z]{8,87}\b/g, validate: (_c, v) => bech32Valid(v) }),
   // Ethereum: 0x and 40 hex digits. (The mixed-case EIP-55 checksum needs Keccak-256: not checked.)
-  regexRecognizer({ entity: "CRYPTO", priority: 80, pattern: /\b0x[0-9a-fA-F]{40}\b/g }),
+  regexRecognizer({ needsDigit: true, entity: "CRYPTO", priority: 80, pattern: /\b0x[0-9a-fA-F]{40}\b/g }),
 ];
 
 /** ISO 13616 registry: IBAN length per country. */
@@ -67,6 +67,7 @@ const IBAN_LENGTHS: Record<string, number> = {
 };
 
 const iban = regexRecognizer({
+  needsDigit: true,
   entity: "IBAN_CODE",
   priority: 90,
   // Written whole or in groups of four split by single spaces or dashes.
@@ -85,6 +86,7 @@ function ipv4Valid(value: string): boolean {
 }
 
 const ipv4 = regexRecognizer({
+  needsDigit: true,
   entity: "IP_ADDRESS",
   priority: 85,
   pattern: /\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b/g,
@@ -195,7 +197,7 @@ function looksLikeOtherNumber(value: string, groups: string[]): boolean {
   return false;
 }
 
-const phoneCandidates = regexRecognizer({ entity: "PHONE_NUMBER", tier: 1, priority: 40, pattern: PHONE, boundary: "number", validate: (_c, v) => phoneValid(v) });
+const phoneCandidates = regexRecognizer({ needsDigit: true, entity: "PHONE_NUMBER", tier: 1, priority: 40, pattern: PHONE, boundary: "number", validate: (_c, v) => phoneValid(v) });
 
 /**
  * Two unsigned digit groups followed by a capitalised word, or after Suite/Apt/Unit/Box, are a
@@ -228,7 +230,7 @@ const phoneBare: NumberSpec = {
 };
 
 /** DEA registration numbers, the US medical licence with a check digit. */
-const medicalLicense = regexRecognizer({ entity: "MEDICAL_LICENSE", priority: 70, pattern: /\b[A-Z][A-Z9]\d{7}\b/g, validate: deaValid });
+const medicalLicense = regexRecognizer({ needsDigit: true, entity: "MEDICAL_LICENSE", priority: 70, pattern: /\b[A-Z][A-Z9]\d{7}\b/g, validate: deaValid });
 
 const url: Recognizer = {
   entity: "URL",

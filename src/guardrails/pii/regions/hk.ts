@@ -4,6 +4,7 @@ import { regexRecognizer, type Recognizer } from "../recognizer.ts";
 
 /** HKID: 1-2 letters, 6 digits, check digit (0-9 or A), often in parentheses: A123456(3). */
 const hkid = regexRecognizer({
+  needsDigit: true,
   entity: "HK_ID",
   priority: 85,
   pattern: /\b[A-Z]{1,2}\d{6}(?:\([0-9A]\)|[0-9A])/g,

@@ -5,7 +5,7 @@ import type { NumberSpec } from "../number-recognizer.ts";
 import { regexRecognizer, type Recognizer } from "../recognizer.ts";
 
 /** PAN: 5 letters (the 4th is the holder type), 4 digits, a letter. Specific enough alone. */
-const pan = regexRecognizer({ entity: "IN_PAN", priority: 80, pattern: /\b[A-Z]{3}[ABCFGHJLPT][A-Z]\d{4}[A-Z]\b/g });
+const pan = regexRecognizer({ needsDigit: true, entity: "IN_PAN", priority: 80, pattern: /\b[A-Z]{3}[ABCFGHJLPT][A-Z]\d{4}[A-Z]\b/g });
 
 /** Aadhaar: 12 digits not starting with 0 or 1, Verhoeff check; bare 12 digits need the word. */
 const aadhaarGrouped: NumberSpec = { entity: "IN_AADHAAR", priority: 85, shapes: ["4-4-4"], validate: (d) => d[0]! >= "2" && verhoeffValid(d) };
@@ -23,6 +23,7 @@ const STATES = "AN AP AR AS BR CH CG DD DL DN GA GJ HR HP JK JH KA KL LA LD MP M
 
 /** Vehicle registration: state code, district number, 1-3 series letters, 4-digit number; or the BH series. */
 const vehicle = regexRecognizer({
+  needsDigit: true,
   entity: "IN_VEHICLE_REGISTRATION",
   priority: 70,
   // The series letters are required: without them "APO AP 04336" (a US military postcode) matches.

@@ -14,6 +14,7 @@ const fiscalCode = regexRecognizer({
 
 /** Partita IVA: 11 digits with a Luhn check; needs the IT prefix or a VAT word (11 digits are common). */
 const vatPrefixed = regexRecognizer({
+  needsDigit: true,
   entity: "IT_VAT_CODE",
   priority: 75,
   pattern: /\bIT ?\d{11}\b/g,

@@ -3,10 +3,11 @@ import { sgNricValid, sgUenValid } from "../checksums.ts";
 import { regexRecognizer, type Recognizer } from "../recognizer.ts";
 
 /** NRIC/FIN: S, T, F, G or M, 7 digits, check letter from the prefix's table. */
-const nric = regexRecognizer({ entity: "SG_NRIC_FIN", priority: 85, pattern: /\b[STFGM]\d{7}[A-Z]\b/g, validate: sgNricValid });
+const nric = regexRecognizer({ needsDigit: true, entity: "SG_NRIC_FIN", priority: 85, pattern: /\b[STFGM]\d{7}[A-Z]\b/g, validate: sgNricValid });
 
 /** UEN: business (8 digits + letter), local company (year + 5 digits + letter), other entities (T/S/R yy TT nnnn X). */
 const uen = regexRecognizer({
+  needsDigit: true,
   entity: "SG_UEN",
   priority: 80,
   pattern: /\b(?:\d{8,9}[A-Z]|[TSR]\d{2}[A-Z]{2}\d{4}[A-Z])\b/g,

@@ -16,6 +16,7 @@ const nhs: NumberSpec = { entity: "UK_NHS", priority: 80, shapes: ["10", "3-3-4"
  * GB, KN, NK, NT, TN, ZZ), six digits, suffix A-D; spaces between pairs allowed.
  */
 const nino = regexRecognizer({
+  needsDigit: true,
   entity: "UK_NINO",
   priority: 80,
   pattern: /\b[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D]\b/g,
