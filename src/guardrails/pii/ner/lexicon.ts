@@ -29,12 +29,12 @@ export interface Lexicon {
 export const LOWER_CASE_FLAGS = FLAGS.NRP | FLAGS.UNIT | FLAGS.STREET_SUFFIX;
 
 interface Table {
-  readonly keys: Uint32Array;
-  readonly flags: Uint32Array;
+  /** [key0, flags0, key1, flags1, ...] (see `HashTable`). */
+  readonly slots: Uint32Array;
   readonly size: number;
 }
 
-const MAGIC = 0x3258454c; // "LEX2": 32-bit flags
+const MAGIC = 0x3358454c; // "LEX3": interleaved keys and 32-bit flags
 const HEADER_BYTES = 12;
 
 let loaded: Lexicon | null = null;
@@ -45,15 +45,9 @@ export function lexicon(): Lexicon {
 }
 
 function lexiconFrom(table: Table): Lexicon {
-  const { keys, flags } = table;
-  const slots = new Uint32Array(keys.length * 2);
+  const all = new HashTable(table.slots);
   const lowerCase: [number, number][] = [];
-  for (let i = 0; i < keys.length; i++) {
-    slots[i << 1] = keys[i]!;
-    slots[(i << 1) | 1] = flags[i]!;
-    if (flags[i]! & LOWER_CASE_FLAGS) lowerCase.push([keys[i]!, flags[i]! & LOWER_CASE_FLAGS]);
-  }
-  const all = new HashTable(slots);
+  for (const [key, flags] of all.entries()) if (flags & LOWER_CASE_FLAGS) lowerCase.push([key, flags & LOWER_CASE_FLAGS]);
   const small = HashTable.from(lowerCase, lowerCase.length);
   const lookup = (h: number): number => all.get(h);
   return {
@@ -72,8 +66,7 @@ export function buildTable(text: string): Table {
   let capacity = 1;
   while (capacity * 0.7 < lines + 1) capacity <<= 1;
   const mask = capacity - 1;
-  const keys = new Uint32Array(capacity);
-  const flags = new Uint32Array(capacity);
+  const slots = new Uint32Array(capacity * 2);
   const bitsOfLetter = new Uint32Array(128);
   for (const [letter, bit] of LETTER_BITS) bitsOfLetter[letter.charCodeAt(0)] = bit;
   let size = 0;
@@ -89,24 +82,22 @@ export function buildTable(text: string): Table {
     let bits = 0;
     for (let j = tab + 1; j < lineEnd; j++) bits |= bitsOfLetter[text.charCodeAt(j) & 127]!;
     let slot = h & mask;
-    while (keys[slot] !== 0 && keys[slot] !== h) slot = (slot + 1) & mask;
-    if (keys[slot] === 0) size++;
-    keys[slot] = h;
-    flags[slot] = flags[slot]! | bits;
+    while (slots[slot << 1] !== 0 && slots[slot << 1] !== h) slot = (slot + 1) & mask;
+    if (slots[slot << 1] === 0) size++;
+    slots[slot << 1] = h;
+    slots[(slot << 1) | 1] = slots[(slot << 1) | 1]! | bits;
     i = lineEnd + 1;
   }
-  return { keys, flags, size };
+  return { slots, size };
 }
 
 export function serializeTable(table: Table): Uint8Array {
-  const capacity = table.keys.length;
-  const out = new Uint8Array(HEADER_BYTES + capacity * 8);
+  const out = new Uint8Array(HEADER_BYTES + table.slots.byteLength);
   const view = new DataView(out.buffer);
   view.setUint32(0, MAGIC, true);
-  view.setUint32(4, capacity, true);
+  view.setUint32(4, table.slots.length >> 1, true);
   view.setUint32(8, table.size, true);
-  out.set(new Uint8Array(table.keys.buffer), HEADER_BYTES);
-  out.set(new Uint8Array(table.flags.buffer), HEADER_BYTES + capacity * 4);
+  out.set(new Uint8Array(table.slots.buffer, table.slots.byteOffset, table.slots.byteLength), HEADER_BYTES);
   return out;
 }
 
@@ -114,11 +105,7 @@ function parseTable(bytes: Uint8Array): Table {
   // Typed-array views need aligned offsets; a copy is cheap next to a misread.
   const buf = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
   const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
-  if (view.getUint32(0, true) !== MAGIC) throw new Error("lexicon.bin is not a lexicon table");
+  if (view.getUint32(0, true) !== MAGIC) throw new Error("lexicon.bin is not a lexicon table (rebuild it: bun run build:lexicon)");
   const capacity = view.getUint32(4, true);
-  return {
-    keys: new Uint32Array(buf.buffer, buf.byteOffset + HEADER_BYTES, capacity),
-    flags: new Uint32Array(buf.buffer, buf.byteOffset + HEADER_BYTES + capacity * 4, capacity),
-    size: view.getUint32(8, true),
-  };
+  return { slots: new Uint32Array(buf.buffer, buf.byteOffset + HEADER_BYTES, capacity * 2), size: view.getUint32(8, true) };
 }
