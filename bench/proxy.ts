@@ -9,6 +9,7 @@
  * 10,000-chunk streams, and time to first byte when 500 streams open at once.
  *
  *   bun bench/proxy.ts      (BENCH_SECONDS=4 BENCH_ROUNDS=3 BENCH_SEQUENTIAL=1500 by default)
+ *   BENCH_POLICY=none bun bench/proxy.ts   (the same with a policy without guardrails: the hop alone)
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -27,6 +28,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 1500);
 const STREAMS_AT_ONCE = 500;
+const POLICY = process.env.BENCH_POLICY === "none" ? "none" : "pii";
 
 const binary = ensureBinary();
 const dir = mkdtempSync(join(tmpdir(), "gp-bench-proxy-"));
@@ -38,12 +40,13 @@ writeFileSync(
     output: { version: 1, guardrails: [{ name: "PII", suppress_enforcement: false, config: { block: true } }] },
   }),
 );
+writeFileSync(join(dir, "none.json"), JSON.stringify({ version: 1 }));
 
 const env = { SVC_KEY: "bench", SVC_GUARDRAILS_OFFLINE: "true", BUN_CONFIG_MAX_HTTP_REQUESTS: "4096" };
 const mock = await spawnServer([process.execPath, join(ROOT, "bench", "baselines", "mock-llm.ts"), "19300"], 19300, env);
 const passThrough = await spawnServer([process.execPath, join(ROOT, "bench", "baselines", "pass-through.ts"), "19301", mock.url], 19301, env);
 const proxy = await spawnServer(
-  [binary, "--host", "127.0.0.1", "--port", "19302", "--policy-dir", dir, "--default-config", "pii", "--log-level", "warning"],
+  [binary, "--host", "127.0.0.1", "--port", "19302", "--policy-dir", dir, "--default-config", POLICY, "--log-level", "warning"],
   19302,
   { ...env, COMPAT_BASE_URL: `${mock.url}/v1`, COMPAT_API_KEY: "sk-bench", SVC_GUARDRAILS_UPSTREAM_MAX_RETRIES: "0" },
 );
@@ -151,7 +154,11 @@ const f = (n: number, d = 0) => n.toFixed(d);
 const p50 = (xs: number[]) => percentile(Float64Array.from(xs).sort(), 50);
 const rpsOf = (t: Target) => median(rps[t]);
 console.log("proxy benchmark: POST /v1/chat/completions, 1 KB user message with PII");
-console.log("guardrail-proxy policy: PII (all types) masking in pre_flight, PII blocking in output; mock upstream on loopback\n");
+console.log(
+  POLICY === "pii"
+    ? "guardrail-proxy policy: PII (all types) masking in pre_flight, PII blocking in output; mock upstream on loopback\n"
+    : "guardrail-proxy policy: none (version 1, no guardrails): the proxy hop alone; mock upstream on loopback\n",
+);
 console.log(`| path | req/s @32 (median of ${ROUNDS}) | p50 ms @1 | stream TTFB p50 ms @1 |`);
 console.log("|---|---:|---:|---:|");
 for (const t of TARGETS) console.log(`| ${t} | ${f(rpsOf(t))} | ${f(p50(latency[t]), 3)} | ${f(p50(ttfb[t]), 3)} |`);

@@ -14,8 +14,12 @@ import type { OutputVerdict } from "../pipeline/pipeline.ts";
 
 export type OutputCheck = (texts: readonly string[]) => Promise<OutputVerdict>;
 
-/** Characters of already-checked text that start the next window. */
-export const WINDOW_OVERLAP = 512;
+/**
+ * Characters of already-checked text that start the next window: enough for any value split
+ * across two windows (an IBAN in groups, a phone number, most emails). A longer value cut in
+ * two is still caught by the final whole-text check; a longer overlap costs every check.
+ */
+export const WINDOW_OVERLAP = 128;
 
 interface KeyText {
   readonly parts: string[];
