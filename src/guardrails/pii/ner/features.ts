@@ -19,7 +19,10 @@ export const MAX_FEATURES = 64;
 const BOS = 0x0b05;
 const EOS = 0x0e05;
 /** Flags whose presence on a neighbour is informative. */
-const NEIGHBOUR_FLAGS = [FLAGS.TITLE, FLAGS.UNIT, FLAGS.STREET_SUFFIX, FLAGS.FIRST_NAME, FLAGS.LAST_NAME, FLAGS.CITY, FLAGS.COUNTRY, FLAGS.STATE, FLAGS.COMMON, FLAGS.CONNECTOR, FLAGS.ORG, FLAGS.NRP, FLAGS.TECH];
+const NEIGHBOUR_FLAGS =
+  FLAGS.TITLE | FLAGS.UNIT | FLAGS.STREET_SUFFIX | FLAGS.FIRST_NAME | FLAGS.LAST_NAME | FLAGS.CITY | FLAGS.COUNTRY | FLAGS.STATE | FLAGS.COMMON | FLAGS.CONNECTOR | FLAGS.ORG | FLAGS.NRP | FLAGS.TECH;
+/** The 17 flags a word can carry. */
+const ALL_FLAGS = (1 << 17) - 1;
 
 function lengthBucket(n: number): number {
   return n <= 1 ? 1 : n <= 2 ? 2 : n <= 3 ? 3 : n <= 5 ? 5 : n <= 8 ? 8 : 9;
@@ -70,7 +73,8 @@ export function featuresAt(t: Tokens, i: number, prevTag: Tag, out: Uint32Array)
   out[n++] = mix(2, t.hash[i]!);
   out[n++] = mix(3, shape);
   out[n++] = mix(4, t.suffix[i]!, shape);
-  for (let b = 0; b < 17; b++) if (flags & (1 << b)) out[n++] = mix(5, b);
+  // Set bits only (a word has zero to three): the lowest bit's index, then clear it.
+  for (let f = flags & ALL_FLAGS; f !== 0; f &= f - 1) out[n++] = mix(5, 31 - Math.clz32(f & -f));
   out[n++] = mix(7, prevWord);
   out[n++] = mix(8, i > 1 ? t.hash[i - 2]! : BOS);
   out[n++] = mix(9, nextWord);
@@ -84,14 +88,8 @@ export function featuresAt(t: Tokens, i: number, prevTag: Tag, out: Uint32Array)
   out[n++] = mix(17, lengthBucket(len), shape);
   out[n++] = mix(19, gap, prevTag);
   out[n++] = mix(20, nextShape, nextGap);
-  if (hasPrev) {
-    const pf = flagsAt(t, i - 1);
-    for (const f of NEIGHBOUR_FLAGS) if (pf & f) out[n++] = mix(21, f);
-  }
-  if (hasNext) {
-    const nf = flagsAt(t, i + 1);
-    for (const f of NEIGHBOUR_FLAGS) if (nf & f) out[n++] = mix(22, f);
-  }
+  if (hasPrev) for (let f = flagsAt(t, i - 1) & NEIGHBOUR_FLAGS; f !== 0; f &= f - 1) out[n++] = mix(21, f & -f);
+  if (hasNext) for (let f = flagsAt(t, i + 1) & NEIGHBOUR_FLAGS; f !== 0; f &= f - 1) out[n++] = mix(22, f & -f);
   if (n > MAX_FEATURES) throw new Error("feature buffer too small");
   return n;
 }
