@@ -54,6 +54,8 @@ export interface Settings {
   readonly authTokens: readonly string[];
   readonly streamCheckInterval: number;
   readonly upstream: UpstreamSettings;
+  /** SVC_GUARDRAILS_JUDGE_TIMEOUT: how long an LLM-judged check or moderation call may take. */
+  readonly judgeTimeoutMs?: number;
   /** BUN_CONFIG_MAX_HTTP_REQUESTS as the process started with it: upstream requests at once. */
   readonly upstreamConcurrency: number;
   /** SVC_GUARDRAILS_UPSTREAM_TIMEOUT and _MAX_RETRIES: every upstream call's, unless its models entry says otherwise. */
@@ -132,6 +134,7 @@ export function loadSettings(env: Environment, opts: LoadOptions): Settings {
       messagesApiKey: nonEmpty(env.MESSAGES_API_KEY),
       messagesBaseUrl: url(env, "MESSAGES_BASE_URL"),
     },
+    judgeTimeoutMs: seconds(env, "SVC_GUARDRAILS_JUDGE_TIMEOUT"),
     upstreamConcurrency: integer(env, "BUN_CONFIG_MAX_HTTP_REQUESTS", BUN_DEFAULT_FETCH_CONCURRENCY, 1, 65_536),
     upstreamDefaults: {
       timeoutMs: seconds(env, "SVC_GUARDRAILS_UPSTREAM_TIMEOUT"),

@@ -8,6 +8,8 @@ import { guardText, type GuardOutcome, type GuardStage } from "../pipeline/guard
 import { PolicyError } from "../policy/errors.ts";
 import { LocalPolicyStore } from "../policy/store.ts";
 import { applyOptions, loadSettings, type Environment } from "../settings.ts";
+import { ModelsConfigError } from "../upstream/models-config.ts";
+import { buildUpstream } from "../upstream/setup.ts";
 import { optionValue, type ParsedArgs } from "./args.ts";
 import { StartupError, UsageError } from "./errors.ts";
 
@@ -21,7 +23,15 @@ export async function runScan(args: ParsedArgs, env: Environment): Promise<numbe
   if (jsonl !== undefined && args.positionals.length > 0) throw new UsageError("--jsonl reads stdin; do not pass TEXT as well");
   if (args.positionals.length > 1) throw new UsageError("pass the text as one argument (quote it), or '-' to read stdin");
 
-  const store = new LocalPolicyStore(settings.policyDir, settings.defaultConfigId);
+  // LLM-judged checks and moderation reach the compat upstream as the server would.
+  let services;
+  try {
+    services = buildUpstream(settings).services;
+  } catch (e) {
+    if (e instanceof ModelsConfigError) throw new StartupError(e.message);
+    throw e;
+  }
+  const store = new LocalPolicyStore(settings.policyDir, settings.defaultConfigId, services);
   let policy;
   try {
     policy = store.resolve(configId);

@@ -2,15 +2,32 @@
  * The guardrail registry (DECISIONS §3): policy name to definition. Listed here explicitly, so
  * what exists is visible in one place and nothing registers itself as an import side effect.
  */
+import { customPromptDefinition } from "./custom-prompt/guardrail.ts";
+import { harmfulContentDefinition } from "./harmful-content/guardrail.ts";
+import { jailbreakDefinition } from "./jailbreak/guardrail.ts";
 import { keywordsDefinition } from "./keywords/guardrail.ts";
+import { moderationDefinition } from "./moderation/guardrail.ts";
+import { nsfwDefinition } from "./nsfw/guardrail.ts";
 import { piiDefinition } from "./pii/guardrail.ts";
+import { promptInjectionDefinition } from "./prompt-injection/guardrail.ts";
 import { secretKeysDefinition } from "./secret-keys/guardrail.ts";
 import type { GuardrailDefinition } from "./types.ts";
 import { urlFilterDefinition } from "./url-filter/guardrail.ts";
 
 // Each definition is typed by its own config; the registry only hands configs that passed the
 // definition's own schema to `create`, which is what makes the widening below sound.
-const DEFINITIONS = [piiDefinition, secretKeysDefinition, urlFilterDefinition, keywordsDefinition] as unknown as readonly GuardrailDefinition[];
+const DEFINITIONS = [
+  piiDefinition,
+  secretKeysDefinition,
+  urlFilterDefinition,
+  keywordsDefinition,
+  promptInjectionDefinition,
+  jailbreakDefinition,
+  harmfulContentDefinition,
+  moderationDefinition,
+  nsfwDefinition,
+  customPromptDefinition,
+] as unknown as readonly GuardrailDefinition[];
 
 const BY_NAME = new Map(DEFINITIONS.map((d) => [d.name, d]));
 

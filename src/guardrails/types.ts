@@ -3,6 +3,7 @@
  * no environment, no SDKs. A definition validates its config once and returns a ready check.
  */
 import type { TSchema } from "@sinclair/typebox";
+import type { GuardrailServices } from "./services.ts";
 
 /** Free-form details for the scan output. May hold matched values: never logged. */
 export type GuardrailInfo = Readonly<Record<string, unknown>>;
@@ -46,6 +47,8 @@ export interface Masker {
 export interface Detector {
   readonly kind: "detector";
   readonly name: string;
+  /** Calls a remote service (a judge model, moderations): seconds, so streams check it in the background. */
+  readonly remote?: boolean;
   detect(text: string, context: DetectContext): Detection | Promise<Detection>;
 }
 
@@ -61,9 +64,10 @@ export interface GuardrailDefinition<C = unknown> {
   readonly suppressEnforcementByDefault: boolean;
   /**
    * Builds the check from a config that passed `configSchema`. Throws `GuardrailConfigError`
-   * for problems a schema cannot express (an invalid regular expression, say).
+   * for problems a schema cannot express (an invalid regular expression, say). Checks that call
+   * a judge model or a moderations endpoint take it from `services`.
    */
-  create(config: C): Guardrail;
+  create(config: C, services: GuardrailServices): Guardrail;
   /** A block reason for callers and logs. Built from labels only, never from matched text. */
   describe(labels: readonly string[]): string;
 }

@@ -7,8 +7,7 @@ import type { Logger } from "../log/logger.ts";
 import type { Metrics } from "../metrics/metrics.ts";
 import type { PolicyStore } from "../policy/store.ts";
 import type { Settings } from "../settings.ts";
-import type { ClientCache } from "../upstream/clients.ts";
-import type { UpstreamRouter } from "../upstream/routes.ts";
+import type { Upstream } from "../upstream/setup.ts";
 import type { RequestAudit } from "./audit.ts";
 
 export interface AppDeps {
@@ -16,10 +15,7 @@ export interface AppDeps {
   readonly policies: PolicyStore;
   readonly log: Logger;
   readonly metrics: Metrics;
-  readonly upstream: {
-    readonly router: UpstreamRouter;
-    readonly clients: ClientCache;
-  };
+  readonly upstream: Upstream;
 }
 
 /** Declares the per-request `audit` on the context; the app assigns a fresh one per request. */

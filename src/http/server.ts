@@ -11,10 +11,9 @@ import { FixedPolicyStore, LocalPolicyStore, type PolicyStore } from "../policy/
 import type { Settings } from "../settings.ts";
 import { StartupError } from "../cli/errors.ts";
 import { VERSION } from "../version.ts";
-import { ClientCache } from "../upstream/clients.ts";
+import type { GuardrailServices } from "../guardrails/services.ts";
 import { ModelsConfigError } from "../upstream/models-config.ts";
-import type { UpstreamRouter } from "../upstream/routes.ts";
-import { buildRouter } from "../upstream/setup.ts";
+import { buildUpstream, type Upstream } from "../upstream/setup.ts";
 import { createApp } from "./app.ts";
 
 export interface RunningServer {
@@ -33,9 +32,9 @@ export interface RunningServer {
 const BUN_BODY_LIMIT_FACTOR = 4;
 
 export async function startServer(settings: Settings, log: Logger): Promise<RunningServer> {
-  const router = createRouter(settings);
-  const policies = await createPolicyStore(settings);
-  const app = createApp({ settings, policies, log, metrics: new Metrics(), upstream: { router, clients: new ClientCache() } });
+  const upstream = createUpstream(settings);
+  const policies = await createPolicyStore(settings, upstream.services);
+  const app = createApp({ settings, policies, log, metrics: new Metrics(), upstream });
   app.listen({
     hostname: settings.host,
     port: settings.port,
@@ -84,21 +83,21 @@ export async function startServer(settings: Settings, log: Logger): Promise<Runn
   };
 }
 
-function createRouter(settings: Settings): UpstreamRouter {
+function createUpstream(settings: Settings): Upstream {
   try {
-    return buildRouter(settings);
+    return buildUpstream(settings);
   } catch (e) {
     if (e instanceof ModelsConfigError) throw new StartupError(e.message);
     throw e;
   }
 }
 
-async function createPolicyStore(settings: Settings): Promise<PolicyStore> {
-  if (settings.policySource === "local") return new LocalPolicyStore(settings.policyDir, settings.defaultConfigId);
+async function createPolicyStore(settings: Settings, services: GuardrailServices): Promise<PolicyStore> {
+  if (settings.policySource === "local") return new LocalPolicyStore(settings.policyDir, settings.defaultConfigId, services);
   if (!settings.licenceKey) throw new StartupError("SVC_KEY is not set: api mode needs it to fetch the policy");
   try {
     const document = await fetchPlatformPolicy({ url: settings.platformUrl, licenceKey: settings.licenceKey });
-    return new FixedPolicyStore(compileOrThrow("platform", "the platform policy", document));
+    return new FixedPolicyStore(compileOrThrow("platform", "the platform policy", document, services));
   } catch (e) {
     if (e instanceof PlatformError || e instanceof PolicyError) throw new StartupError(`api mode: ${e.message}`);
     throw e;

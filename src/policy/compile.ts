@@ -3,6 +3,7 @@
  * guardrail name and config. Every problem is collected, so one `validate` run lists them all.
  */
 import { findGuardrail, guardrailNames } from "../guardrails/registry.ts";
+import { NO_SERVICES, type GuardrailServices } from "../guardrails/services.ts";
 import { GuardrailConfigError, type Guardrail, type GuardrailDefinition } from "../guardrails/types.ts";
 import { compileChecker, joinPath, type SchemaIssue } from "../schema/check.ts";
 import type { TSchema } from "@sinclair/typebox";
@@ -39,7 +40,7 @@ function configChecker(schema: TSchema): ReturnType<typeof compileChecker> {
   return checker;
 }
 
-export function compilePolicy(id: string, document: unknown): CompileResult {
+export function compilePolicy(id: string, document: unknown, services: GuardrailServices = NO_SERVICES): CompileResult {
   const checked = checkPolicyDocument(document);
   if (!checked.ok) return { ok: false, issues: checked.issues };
   const doc = checked.value;
@@ -61,7 +62,7 @@ export function compilePolicy(id: string, document: unknown): CompileResult {
       }
       let guardrail: Guardrail;
       try {
-        guardrail = definition.create(config.value);
+        guardrail = definition.create(config.value, services);
       } catch (e) {
         if (!(e instanceof GuardrailConfigError)) throw e;
         issues.push({ path: joinPath(`${path}.config`, e.path), message: e.message });

@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
 import { formatIssues } from "../schema/check.ts";
+import type { GuardrailServices } from "../guardrails/services.ts";
 import { compilePolicy, type CompiledPolicy } from "./compile.ts";
 import { PolicyError } from "./errors.ts";
 
@@ -26,12 +27,12 @@ export function readPolicyFile(path: string): string {
 }
 
 /** Reads, parses and compiles; throws `invalid_policy` with every problem of the file. */
-export function loadPolicyFile(id: string, path: string): CompiledPolicy {
-  return compileOrThrow(id, path, parsePolicyText(path, readPolicyFile(path)));
+export function loadPolicyFile(id: string, path: string, services?: GuardrailServices): CompiledPolicy {
+  return compileOrThrow(id, path, parsePolicyText(path, readPolicyFile(path)), services);
 }
 
-export function compileOrThrow(id: string, source: string, document: unknown): CompiledPolicy {
-  const result = compilePolicy(id, document);
+export function compileOrThrow(id: string, source: string, document: unknown, services?: GuardrailServices): CompiledPolicy {
+  const result = compilePolicy(id, document, services);
   if (!result.ok) throw new PolicyError("invalid_policy", `${source}: ${formatIssues(result.issues)}`);
   return result.policy;
 }

@@ -4,6 +4,7 @@
  * effect on the next request while an unchanged one costs a `stat`. `api`: the one policy
  * fetched from the platform at start-up; `config_id` is ignored.
  */
+import type { GuardrailServices } from "../guardrails/services.ts";
 import type { CompiledPolicy } from "./compile.ts";
 import { isValidPolicyId, listPolicyIds, locatePolicy } from "./discovery.ts";
 import { PolicyError } from "./errors.ts";
@@ -30,6 +31,7 @@ export class LocalPolicyStore implements PolicyStore {
   constructor(
     readonly dir: string,
     readonly defaultId: string | undefined,
+    private readonly services?: GuardrailServices,
   ) {}
 
   resolve(configId: string | undefined): CompiledPolicy {
@@ -47,7 +49,7 @@ export class LocalPolicyStore implements PolicyStore {
     }
     let result: CompiledPolicy | PolicyError;
     try {
-      result = loadPolicyFile(id, path);
+      result = loadPolicyFile(id, path, this.services);
     } catch (e) {
       if (!(e instanceof PolicyError)) throw e;
       result = e;

@@ -167,6 +167,7 @@ function streamAnswer(
     interpreter: call.family.openStream(),
     monitor,
     endsWithDone: call.family.endsWithDone,
+    backgroundChecks: policy.stages.output.some((e) => e.guardrail.kind === "detector" && e.guardrail.remote === true),
     abortUpstream: () => abort.abort(),
     onEnd: (end) => {
       release();

@@ -34,6 +34,12 @@ export interface RelayOptions {
   readonly monitor: OutputMonitor | null;
   /** Append `data: [DONE]` when the upstream ends without it. */
   readonly endsWithDone: boolean;
+  /**
+   * Periodic checks call a remote judge (seconds, not microseconds): they run beside the stream
+   * instead of holding it, one at a time, and a block they find ends the stream at the next
+   * event. The final check is always awaited before the answer ends.
+   */
+  readonly backgroundChecks?: boolean;
   /** Cancels the upstream request. */
   readonly abortUpstream: () => void;
   readonly onEnd: (end: StreamEnd) => void;
@@ -66,6 +72,9 @@ class RelayState {
   private forwarded = 0;
   private runs: readonly GuardrailRun[] = [];
   private ended = false;
+  /** A periodic check running beside the stream, and its verdict once in. */
+  private inflight: Promise<OutputVerdict> | null = null;
+  private inflightVerdict: OutputVerdict | null = null;
 
   constructor(private readonly options: RelayOptions) {
     this.reader = options.body.getReader();
@@ -140,12 +149,16 @@ class RelayState {
       const meaning = interpreter.read(event);
       let due = false;
       for (const piece of meaning.content) due = monitor.add(piece.key, piece.text) || due;
-      let verdict: OutputVerdict | null = null;
-      if (meaning.ends || meaning.checkpoint) {
-        verdict = await monitor.checkAll();
-        if (meaning.ends) this.finalChecked = true;
-      } else if (due) {
-        verdict = await monitor.checkWindows();
+      let verdict: OutputVerdict | null = this.takeBackgroundVerdict();
+      if (!verdict?.block) {
+        if (meaning.ends || meaning.checkpoint) {
+          verdict = await this.settleBackgroundCheck();
+          if (!verdict?.block) verdict = await monitor.checkAll();
+          if (meaning.ends) this.finalChecked = true;
+        } else if (due) {
+          if (!this.options.backgroundChecks) verdict = await monitor.checkWindows();
+          else if (!this.inflight) this.startBackgroundCheck(monitor);
+        }
       }
       if (this.ended) return null;
       if (verdict) {
@@ -164,6 +177,35 @@ class RelayState {
     return out;
   }
 
+  private startBackgroundCheck(monitor: OutputMonitor): void {
+    const check = monitor.checkWindows();
+    this.inflight = check;
+    check.then(
+      (v) => {
+        if (this.inflight === check) this.inflightVerdict = v;
+      },
+      () => undefined,
+    );
+  }
+
+  /** Waits for the background check, if one runs: the answer may not end before its verdict. */
+  private async settleBackgroundCheck(): Promise<OutputVerdict | null> {
+    const pending = this.inflight;
+    this.inflight = null;
+    this.inflightVerdict = null;
+    return pending ? await pending : null;
+  }
+
+  /** The verdict of a background check that has come in, once; null while it runs or when none ran. */
+  private takeBackgroundVerdict(): OutputVerdict | null {
+    const v = this.inflightVerdict;
+    if (v) {
+      this.inflight = null;
+      this.inflightVerdict = null;
+    }
+    return v;
+  }
+
   private async upstreamEnded(controller: ReadableStreamDirectController): Promise<void> {
     let out = "";
     if (this.options.monitor && !this.finalChecked) {
@@ -173,7 +215,8 @@ class RelayState {
       const text = rest.length > 0 ? ((await this.interpret(rest, controller)) ?? "") : "";
       if (this.ended) return;
       if (!this.finalChecked) {
-        const verdict = await this.options.monitor.checkAll();
+        let verdict = await this.settleBackgroundCheck();
+        if (!verdict?.block) verdict = await this.options.monitor.checkAll();
         this.finalChecked = true;
         if (this.ended) return;
         this.runs = verdict.runs;

@@ -93,6 +93,15 @@ export class UpstreamRouter {
     return this.compatFallback;
   }
 
+  /**
+   * The upstream of a guardrail's judge or moderation model: the entry of that name when it can
+   * serve chat completions, else the compat fallback. Never the `default: true` entry.
+   */
+  judgeRoute(model: string): UpstreamRoute {
+    const named = this.byName.get(model);
+    return named && named.provider !== "messages" && named !== this.defaultRoute ? named : this.compatFallback;
+  }
+
   get hasDefault(): boolean {
     return this.defaultRoute !== undefined;
   }

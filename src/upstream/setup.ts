@@ -1,5 +1,8 @@
-/** The upstream side of a server: its routes from the models config and the environment. */
+/** The upstream side of a server: its routes from the models config and the environment, and the guardrails' services on them. */
+import type { GuardrailServices } from "../guardrails/services.ts";
 import type { Settings } from "../settings.ts";
+import { ClientCache } from "./clients.ts";
+import { createGuardrailServices } from "./judge.ts";
 import { loadModelsConfig, ModelsConfigError } from "./models-config.ts";
 import { RouteConfigError, UpstreamRouter } from "./routes.ts";
 
@@ -13,4 +16,17 @@ export function buildRouter(settings: Settings): UpstreamRouter {
     if (e instanceof RouteConfigError) throw new ModelsConfigError(`models config ${path}: ${e.message}`);
     throw e;
   }
+}
+
+export interface Upstream {
+  readonly router: UpstreamRouter;
+  readonly clients: ClientCache;
+  readonly services: GuardrailServices;
+}
+
+/** Router, client cache and guardrail services, sharing one set of clients. */
+export function buildUpstream(settings: Settings): Upstream {
+  const router = buildRouter(settings);
+  const clients = new ClientCache();
+  return { router, clients, services: createGuardrailServices(router, clients, settings.judgeTimeoutMs) };
 }

@@ -1,0 +1,30 @@
+/** `NSFW` (DECISIONS §3): not-safe-for-work text, judged by the judge model. */
+import { Type, type Static } from "@sinclair/typebox";
+import { DEFAULT_JUDGE_MODEL, DEFAULT_THRESHOLD, IncludeReasoning, Model, Threshold } from "../judge/config.ts";
+import { createLlmCheck } from "../judge/llm-check.ts";
+import { NSFW_PROMPT } from "../judge/prompts.ts";
+import type { GuardrailDefinition } from "../types.ts";
+
+export const NsfwConfigSchema = Type.Object({ confidence_threshold: Threshold, model: Model, include_reasoning: IncludeReasoning }, { additionalProperties: false });
+type NsfwConfig = Static<typeof NsfwConfigSchema>;
+
+export const nsfwDefinition: GuardrailDefinition<NsfwConfig> = {
+  name: "NSFW",
+  kind: "detector",
+  configSchema: NsfwConfigSchema,
+  suppressEnforcementByDefault: false,
+  create: (config, services) =>
+    createLlmCheck(
+      {
+        name: "NSFW",
+        system: NSFW_PROMPT,
+        model: config.model ?? DEFAULT_JUDGE_MODEL,
+        threshold: config.confidence_threshold ?? DEFAULT_THRESHOLD,
+        maxTurns: 0,
+        includeReasoning: config.include_reasoning ?? false,
+        label: "nsfw",
+      },
+      services,
+    ),
+  describe: () => "not-safe-for-work content detected",
+};
