@@ -56,6 +56,7 @@ export function cueRecognizer(specs: readonly CueSpec[]): Recognizer {
     entities: [...new Set(specs.map((s) => s.entity))],
     tier: 4,
     priority: 50,
+    readsTokens: true,
     find(ctx, emit) {
       const t = ctx.tokens();
       for (let i = 0; i < t.count; i++) {

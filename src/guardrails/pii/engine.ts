@@ -45,6 +45,12 @@ interface Candidate extends Span {
 
 export class PiiEngine {
   private readonly recognizers: readonly Recognizer[];
+  /**
+   * Whether recognisers' gates are asked: they read the text's shape from its tokens, which is
+   * only worth it when the scan tokenizes anyway (a policy of two formats would pay more for
+   * the tokens than the gates save).
+   */
+  private readonly gated: boolean;
   private readonly wanted: ReadonlySet<EntityType>;
   private readonly allowed: ReadonlySet<string>;
   /** Scans decoded segments: the same types and allow list, one level of decoding only. */
@@ -54,6 +60,7 @@ export class PiiEngine {
     const wanted = new Set(options.entities);
     this.wanted = wanted;
     this.recognizers = ALL_RECOGNIZERS.filter((r) => (r.entities ?? [r.entity]).some((e) => wanted.has(e)));
+    this.gated = this.recognizers.some((r) => r.readsTokens);
     this.allowed = new Set(options.allowList);
     this.inner = options.detectEncoded ? new PiiEngine({ ...options, detectEncoded: false }) : null;
   }
@@ -65,6 +72,7 @@ export class PiiEngine {
     const candidates: Candidate[] = [];
     const ctx = new ScanContext(text);
     for (const r of this.recognizers) {
+      if (this.gated && r.gate && !r.gate(ctx.shape())) continue;
       r.find(ctx, (start, end, type = r.entity, tier = r.tier, priority = r.priority) => {
         if (!this.wanted.has(type)) return;
         if (this.allowed.size > 0 && this.allowed.has(text.slice(start, end))) return;

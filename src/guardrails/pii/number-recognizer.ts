@@ -76,6 +76,7 @@ export function numberRecognizer(specs: readonly NumberSpec[]): Recognizer {
     entities: [...new Set(specs.map((s) => s.entity))],
     tier: 3,
     priority: 50,
+    readsTokens: true,
     find(ctx, emit) {
       const t: Tokens = ctx.tokens();
       const text = ctx.text;

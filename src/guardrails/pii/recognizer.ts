@@ -11,6 +11,7 @@ import { hasContext, hasContextAfter } from "../text/context.ts";
 import { forEachMatch } from "../text/matches.ts";
 import type { EntityType } from "./entities.ts";
 import type { ScanContext } from "./scan-context.ts";
+import type { TextShape } from "./text-shape.ts";
 
 /**
  * How much a detection is to be trusted when it overlaps another: 4 for a value the text names
@@ -29,11 +30,20 @@ export interface Recognizer {
   /** Breaks ties between overlapping detections of equal tier and length. */
   readonly priority: number;
   /**
+   * A necessary condition on the text's shape (text-shape.ts): when it is false, `find` would
+   * find nothing, and the engine does not call it.
+   */
+  readonly gate?: Gate;
+  /** Reads the scan's tokens on every text: a scan with such a recogniser builds them anyway. */
+  readonly readsTokens?: boolean;
+  /**
    * Calls `emit` for each accepted value, as a half-open span of `ctx.text`, with its type and
    * tier when they differ from the recogniser's (recognisers that serve several formats).
    */
   find(ctx: ScanContext, emit: Emit): void;
 }
+
+export type Gate = (shape: TextShape) => boolean;
 
 export type Emit = (start: number, end: number, entity?: EntityType, tier?: Tier, priority?: number) => void;
 
@@ -57,6 +67,8 @@ export interface RegexRecognizerSpec {
   readonly boundary?: Boundary;
   /** Every value has a digit: a text without one is skipped without running the pattern. */
   readonly needsDigit?: boolean;
+  /** See `Recognizer.gate`. */
+  readonly gate?: Gate;
 }
 
 /**
@@ -77,6 +89,7 @@ export function regexRecognizer(spec: RegexRecognizerSpec): Recognizer {
     entity: spec.entity,
     tier: spec.tier ?? (spec.context ? 2 : 3),
     priority: spec.priority ?? 50,
+    gate: spec.gate,
     find(ctx, emit) {
       const text = ctx.text;
       const onMatch = (m: RegExpExecArray, offset: number) => {

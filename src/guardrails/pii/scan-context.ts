@@ -6,6 +6,7 @@
  */
 import { lexicon } from "./ner/lexicon.ts";
 import { tokenize, type Tokens } from "./ner/tokens.ts";
+import { textShape, type TextShape } from "./text-shape.ts";
 
 /** Token buffers reused from one scan to the next: scans are synchronous, never interleaved. */
 let buffers: Tokens | undefined;
@@ -20,6 +21,7 @@ export class ScanContext {
   private cached: Tokens | undefined;
   private digit: boolean | undefined;
   private regions: number[] | undefined;
+  private shaped: TextShape | undefined;
 
   constructor(readonly text: string) {}
 
@@ -56,6 +58,12 @@ export class ScanContext {
     }
     this.regions = out;
     return out;
+  }
+
+  /** Run lengths and word shapes that recognisers' gates read (text-shape.ts). */
+  shape(): TextShape {
+    this.shaped ??= textShape(this.text, this.tokens());
+    return this.shaped;
   }
 
   tokens(): Tokens {

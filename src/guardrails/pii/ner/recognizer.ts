@@ -13,6 +13,7 @@ export const nerRecognizer: Recognizer = {
   entities: ["PERSON", "LOCATION", "NRP"],
   tier: 1,
   priority: 30,
+  readsTokens: true,
   find(ctx, emit) {
     const tokens = ctx.tokens();
     const tags = tag(nerModel(), tokens);

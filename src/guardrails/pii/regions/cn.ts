@@ -1,12 +1,14 @@
 /** Recognisers of SPEC's "China (mainland)" group. */
 import { cnResidentIdValid, cnUsccValid } from "../checksums.ts";
 import { regexRecognizer, type Recognizer } from "../recognizer.ts";
+import { digitRunOf, type TextShape, upperWordOf } from "../text-shape.ts";
 
 /** Resident identity card: province, birth date and ISO 7064 MOD 11-2 check (0-9 or X). */
 const residentId = regexRecognizer({
   needsDigit: true,
   entity: "CN_RESIDENT_ID",
   priority: 90,
+  gate: digitRunOf(17, 18),
   pattern: /\d{17}[\dXx]/g,
   boundary: "number",
   validate: cnResidentIdValid,
@@ -17,6 +19,7 @@ const uscc = regexRecognizer({
   needsDigit: true,
   entity: "CN_USCC",
   priority: 85,
+  gate: upperWordOf(18),
   pattern: /[0-9A-HJ-NP-RTUW-Y]{2}\d{6}[0-9A-HJ-NP-RTUW-Y]{10}/g,
   validate: cnUsccValid,
 });
@@ -26,6 +29,8 @@ const mobile = regexRecognizer({
   needsDigit: true,
   entity: "CN_MOBILE",
   priority: 60,
+  // The last four digits stand alone, or close a run of eight or more.
+  gate: (s: TextShape) => (s.digitRuns & ~0xff) !== 0 || digitRunOf(4)(s),
   pattern: /(?:\+86[ -]?|0086[ -]?)?1[3-9]\d[ -]?\d{4}[ -]?\d{4}/g,
   boundary: "number",
   validate: (c) => /^(?:\+?0{0,2}86)?1(?:3\d|4[5-9]|5[0-35-9]|6[2567]|7[0-8]|8\d|9\d)\d{8}$/.test(c),

@@ -1,6 +1,7 @@
 /** SPEC's "Custom" group: card security codes and bank identifier codes. */
 import type { CueSpec } from "../cue-recognizer.ts";
 import { regexRecognizer, type Recognizer } from "../recognizer.ts";
+import { upperWordOf } from "../text-shape.ts";
 
 /** CVV/CVC has no check digit: it counts only right after its name. */
 const cvv: CueSpec = {
@@ -40,6 +41,7 @@ const bic = regexRecognizer({
   entity: "BIC_SWIFT",
   tier: 2,
   priority: 55,
+  gate: upperWordOf(8, 11),
   pattern: /\b[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?\b/g,
   validate: (c) => COUNTRIES.has(c.slice(4, 6)),
 });

@@ -10,6 +10,7 @@ import { hashWord } from "../ner/hash.ts";
 import { HashTable } from "../ner/hash-table.ts";
 import { flagsAt, Gap, Shape, type Tokens } from "../ner/tokens.ts";
 import { regexRecognizer, type Recognizer } from "../recognizer.ts";
+import { digitRunOf, flagged, ShapeFlag } from "../text-shape.ts";
 
 const MONTHS: Record<string, number> = {
   january: 1, february: 2, march: 3, april: 4, may: 5, june: 6, july: 7, august: 8, september: 9, october: 10, november: 11, december: 12,
@@ -54,6 +55,7 @@ const isoDateTime = regexRecognizer({
   needsDigit: true,
   entity: "DATE_TIME",
   ...TIER3,
+  gate: (s) => digitRunOf(4)(s) && flagged(ShapeFlag.SEPARATED_DIGITS)(s),
   pattern: new RegExp(String.raw`\b\d{4}-\d{2}-\d{2}(?:[T ]${TIME})?\b`, "g"),
   boundary: "number",
   validate: (_c, v) => numericDateValid(v),
@@ -63,6 +65,7 @@ const numericDate = regexRecognizer({
   needsDigit: true,
   entity: "DATE_TIME",
   ...TIER3,
+  gate: flagged(ShapeFlag.SEPARATED_DIGITS),
   pattern: new RegExp(String.raw`\b(?:\d{1,2}([/.-])\d{1,2}\1(?:\d{4}|\d{2})|\d{4}([/.])\d{1,2}\2\d{1,2})(?:,?\s(?:at\s)?${TIME})?\b`, "g"),
   boundary: "number",
   validate: (_c, v) => numericDateValid(v),
@@ -173,6 +176,7 @@ function relativeSpan(t: Tokens, text: string, i: number): [number, number] | nu
 const dateWords: Recognizer = {
   entity: "DATE_TIME",
   ...TIER2,
+  readsTokens: true,
   find(ctx, emit) {
     const t = ctx.tokens();
     const text = ctx.text;

@@ -4,6 +4,7 @@ import { deaValid, ibanValid, luhnValid } from "../checksums.ts";
 import { base58CheckValid, bech32Valid } from "../crypto-addresses.ts";
 import type { NumberSpec } from "../number-recognizer.ts";
 import { boundaryOk, consistentSeparators, digitsOf, groupLengths, regexRecognizer, type Recognizer } from "../recognizer.ts";
+import { digitWordOf, flagged, ShapeFlag, upperWordOf } from "../text-shape.ts";
 import { emailRecognizer } from "./email.ts";
 
 /** Issuer prefixes and lengths of the card networks, checked after Luhn. */
@@ -50,10 +51,10 @@ const creditCardNamed: NumberSpec = {
 };
 
 const crypto: Recognizer[] = [
-  regexRecognizer({ needsDigit: true, entity: "CRYPTO", priority: 80, pattern: /\b[13][1-9A-HJ-NP-Za-km-z]{25,34}\b/g, validate: (_c, v) => base58CheckValid(v) }),
-  regexRecognizer({ needsDigit: true, entity: "CRYPTO", priority: 80, pattern: /\b(?:bc1|BC1)[02-9ac-hj-np-zAC-HJ-NP-Z]{8,87}\b/g, validate: (_c, v) => bech32Valid(v) }),
+  regexRecognizer({ needsDigit: true, entity: "CRYPTO", priority: 80, gate: digitWordOf(26), pattern: /\b[13][1-9A-HJ-NP-Za-km-z]{25,34}\b/g, validate: (_c, v) => base58CheckValid(v) }),
+  regexRecognizer({ needsDigit: true, entity: "CRYPTO", priority: 80, gate: digitWordOf(11), pattern: /\b(?:bc1|BC1)[02-9ac-hj-np-zAC-HJ-NP-Z]{8,87}\b/g, validate: (_c, v) => bech32Valid(v) }),
   // Ethereum: 0x and 40 hex digits. (The mixed-case EIP-55 checksum needs Keccak-256: not checked.)
-  regexRecognizer({ needsDigit: true, entity: "CRYPTO", priority: 80, pattern: /\b0x[0-9a-fA-F]{40}\b/g }),
+  regexRecognizer({ needsDigit: true, entity: "CRYPTO", priority: 80, gate: digitWordOf(42), pattern: /\b0x[0-9a-fA-F]{40}\b/g }),
 ];
 
 /** ISO 13616 registry: IBAN length per country. */
@@ -70,6 +71,7 @@ const iban = regexRecognizer({
   needsDigit: true,
   entity: "IBAN_CODE",
   priority: 90,
+  gate: flagged(ShapeFlag.CAPITALS_THEN_DIGIT),
   // Written whole or in groups of four split by single spaces or dashes.
   pattern: /\b[A-Z]{2}\d{2}(?:[ -]?[A-Z0-9]){11,30}\b/g,
   validate: (c, value) => IBAN_LENGTHS[c.slice(0, 2)] === c.length && ibanValid(c) && consistentSeparators(value) && ibanGroupingValid(value),
@@ -89,6 +91,7 @@ const ipv4 = regexRecognizer({
   needsDigit: true,
   entity: "IP_ADDRESS",
   priority: 85,
+  gate: flagged(ShapeFlag.DOTTED_DIGITS),
   pattern: /\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b/g,
   boundary: "number",
   validate: (_c, v) => ipv4Valid(v),
@@ -230,7 +233,7 @@ const phoneBare: NumberSpec = {
 };
 
 /** DEA registration numbers, the US medical licence with a check digit. */
-const medicalLicense = regexRecognizer({ needsDigit: true, entity: "MEDICAL_LICENSE", priority: 70, pattern: /\b[A-Z][A-Z9]\d{7}\b/g, validate: deaValid });
+const medicalLicense = regexRecognizer({ needsDigit: true, entity: "MEDICAL_LICENSE", priority: 70, gate: upperWordOf(9), pattern: /\b[A-Z][A-Z9]\d{7}\b/g, validate: deaValid });
 
 const url: Recognizer = {
   entity: "URL",

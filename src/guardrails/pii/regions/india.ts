@@ -3,9 +3,10 @@ import { verhoeffValid } from "../checksums.ts";
 import type { CueSpec } from "../cue-recognizer.ts";
 import type { NumberSpec } from "../number-recognizer.ts";
 import { regexRecognizer, type Recognizer } from "../recognizer.ts";
+import { digitRunOf, upperWordOf } from "../text-shape.ts";
 
 /** PAN: 5 letters (the 4th is the holder type), 4 digits, a letter. Specific enough alone. */
-const pan = regexRecognizer({ needsDigit: true, entity: "IN_PAN", priority: 80, pattern: /\b[A-Z]{3}[ABCFGHJLPT][A-Z]\d{4}[A-Z]\b/g });
+const pan = regexRecognizer({ needsDigit: true, entity: "IN_PAN", priority: 80, gate: upperWordOf(10), pattern: /\b[A-Z]{3}[ABCFGHJLPT][A-Z]\d{4}[A-Z]\b/g });
 
 /** Aadhaar: 12 digits not starting with 0 or 1, Verhoeff check; bare 12 digits need the word. */
 const aadhaarGrouped: NumberSpec = { entity: "IN_AADHAAR", priority: 85, shapes: ["4-4-4"], validate: (d) => d[0]! >= "2" && verhoeffValid(d) };
@@ -26,6 +27,7 @@ const vehicle = regexRecognizer({
   needsDigit: true,
   entity: "IN_VEHICLE_REGISTRATION",
   priority: 70,
+  gate: digitRunOf(4),
   // The series letters are required: without them "APO AP 04336" (a US military postcode) matches.
   pattern: new RegExp(String.raw`\b(?:(?:${STATES.join("|")})[ -]?\d{1,2}[ -]?[A-Z]{1,3}[ -]?\d{4}|\d{2}[ -]?BH[ -]?\d{4}[ -]?[A-Z]{1,2})\b`, "g"),
   validate: (c) => /\d{4}$/.test(c) || /BH\d{4}[A-Z]{1,2}$/.test(c),

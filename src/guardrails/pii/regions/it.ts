@@ -3,11 +3,13 @@ import { italianFiscalCodeValid, italianVatValid } from "../checksums.ts";
 import type { CueSpec } from "../cue-recognizer.ts";
 import type { NumberSpec } from "../number-recognizer.ts";
 import { regexRecognizer, type Recognizer } from "../recognizer.ts";
+import { digitRunOf, upperWordOf } from "../text-shape.ts";
 
 /** Codice fiscale: 16 characters with the odd/even-table check letter (omocodia accepted). */
 const fiscalCode = regexRecognizer({
   entity: "IT_FISCAL_CODE",
   priority: 85,
+  gate: upperWordOf(16),
   pattern: /\b[A-Z]{6}[0-9LMNPQRSTUV]{2}[ABCDEHLMPRST][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]\b/g,
   validate: italianFiscalCodeValid,
 });
@@ -17,6 +19,7 @@ const vatPrefixed = regexRecognizer({
   needsDigit: true,
   entity: "IT_VAT_CODE",
   priority: 75,
+  gate: digitRunOf(11),
   pattern: /\bIT ?\d{11}\b/g,
   validate: (c) => italianVatValid(c.slice(2)),
 });

@@ -2,6 +2,7 @@
 import { nhsValid } from "../checksums.ts";
 import type { NumberSpec } from "../number-recognizer.ts";
 import { regexRecognizer, type Recognizer } from "../recognizer.ts";
+import { flagged, ShapeFlag } from "../text-shape.ts";
 
 const NHS_CONTEXT = ["nhs", "nhs number", "nhs no", "health service", "health", "patient", "patient number", "gp", "hospital"];
 
@@ -19,6 +20,7 @@ const nino = regexRecognizer({
   needsDigit: true,
   entity: "UK_NINO",
   priority: 80,
+  gate: flagged(ShapeFlag.CAPITALS_THEN_DIGIT),
   pattern: /\b[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D]\b/g,
   validate: (c) => !["BG", "GB", "KN", "NK", "NT", "TN", "ZZ"].includes(c.slice(0, 2)),
 });
