@@ -103,6 +103,24 @@ async function latencies(scan: Scan): Promise<{ hot: number[]; cold: number[] }>
   return { hot: hot.sort((a, b) => a - b), cold: cold.sort((a, b) => a - b) };
 }
 
+function hostile(): Record<string, string> {
+  const size = 100 * 1024;
+  const fill = (unit: string) => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
+  let b64 = "";
+  while (b64.length < size) b64 += Buffer.from(String(b64.length)).toString("base64").replace(/=/g, "") + "Qx9+/";
+  return {
+    "100 KB of digits": fill("0123456789"),
+    "100 KB of a@a.": fill("a@a."),
+    "100 KB of Base64-like text": b64.slice(0, size),
+    "100 KB of capitalised words": fill("Alpha Bravo Charlie Delta Echo Foxtrot "),
+  };
+}
+async function timeOnce(scan: Scan, text: string): Promise<number> {
+  const t0 = performance.now();
+  await run(scan, text);
+  return performance.now() - t0;
+}
+
 const [oursMbps, openaiAllMbps, openaiDefaultMbps] = (await throughput([oursScan, openaiAll, openaiDefault])).map(median) as [number, number, number];
 const mb = (x: number) => x.toFixed(2);
 console.log(`PII engine benchmark: ${texts.length} English texts of 1 KB, ${ROUNDS} rounds of ${BLOCK_MS} ms blocks per engine, taking turns (median)\n`);
