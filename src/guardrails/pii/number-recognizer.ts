@@ -30,11 +30,19 @@ export interface NumberSpec {
 
 const MAX_GROUPS = 5;
 
+/**
+ * A shape as a number: each group's length (1-31) in five bits, first group highest. Numbers,
+ * not "4-4-4-4" strings, so extending a sub-run by a group allocates nothing.
+ */
+function shapeKey(shape: string): number {
+  return shape.split("-").reduce((key, len) => key * 32 + Math.min(Number(len), 31), 0);
+}
+
 interface Compiled {
   readonly spec: NumberSpec;
   readonly tier: Tier;
   readonly separators: string;
-  readonly freeShapes: ReadonlySet<string>;
+  readonly freeShapes: ReadonlySet<number>;
 }
 
 function isAlnum(c: number): boolean {
@@ -61,14 +69,19 @@ function standsAlone(text: string, start: number, end: number): boolean {
 }
 
 export function numberRecognizer(specs: readonly NumberSpec[]): Recognizer {
-  const byShape = new Map<string, Compiled[]>();
+  const byShape = new Map<number, Compiled[]>();
+  /** Keys of every shape's leading groups: a sub-run whose key is not here cannot grow into a format. */
+  const prefixes = new Set<number>();
   for (const spec of specs) {
     // Context-gated formats default to tier 2, the others to tier 3 (see Tier).
-    const compiled: Compiled = { spec, tier: spec.tier ?? (spec.context ? 2 : 3), separators: spec.separators ?? " -", freeShapes: new Set(spec.shapesWithoutContext ?? []) };
+    const compiled: Compiled = { spec, tier: spec.tier ?? (spec.context ? 2 : 3), separators: spec.separators ?? " -", freeShapes: new Set((spec.shapesWithoutContext ?? []).map(shapeKey)) };
     for (const shape of spec.shapes) {
-      const list = byShape.get(shape) ?? [];
+      const key = shapeKey(shape);
+      const list = byShape.get(key) ?? [];
       list.push(compiled);
-      byShape.set(shape, list);
+      byShape.set(key, list);
+      const groups = shape.split("-");
+      for (let g = 1; g <= groups.length; g++) prefixes.add(shapeKey(groups.slice(0, g).join("-")));
     }
   }
   return {
@@ -90,12 +103,13 @@ export function numberRecognizer(specs: readonly NumberSpec[]): Recognizer {
         let j = i + 1;
         while (j < t.count && t.shape[j] === Shape.DIGITS && t.start[j]! - t.end[j - 1]! === 1 && " -./".includes(text[t.end[j - 1]!]!)) j++;
         for (let a = i; a < j; a++) {
-          let shape = "";
+          let shape = 0;
           for (let b = a; b < j && b - a < MAX_GROUPS; b++) {
             const len = t.end[b]! - t.start[b]!;
             const sep = b > a ? text[t.end[b - 1]!]! : "";
             if (b > a + 1 && sep !== text[t.end[a]!]) break; // one kind of separator per number
-            shape = b === a ? String(len) : `${shape}-${len}`;
+            shape = shape * 32 + Math.min(len, 31);
+            if (!prefixes.has(shape)) break;
             const formats = byShape.get(shape);
             if (!formats) continue;
             const start = t.start[a]!;
