@@ -38,6 +38,13 @@ interface CompiledCue {
   readonly value: RegExp;
 }
 
+/** Whether the tokens from `i` on are the phrase's words. */
+function phraseAt(hashes: Uint32Array, count: number, i: number, phrase: readonly number[]): boolean {
+  if (i + phrase.length > count) return false;
+  for (let k = 1; k < phrase.length; k++) if (hashes[i + k] !== phrase[k]) return false;
+  return true;
+}
+
 export function cueRecognizer(specs: readonly CueSpec[]): Recognizer {
   const byFirstWord = new Map<number, CompiledCue[]>();
   for (const spec of specs) {
@@ -72,7 +79,7 @@ export function cueRecognizer(specs: readonly CueSpec[]): Recognizer {
         const cues = lists[list - 1]!;
         for (const cue of cues) {
           const { phrase, spec, value } = cue;
-          if (i + phrase.length > t.count || !phrase.every((h, k) => t.hash[i + k] === h)) continue;
+          if (!phraseAt(t.hash, t.count, i, phrase)) continue;
           let j = i + phrase.length;
           for (let skipped = 0; j < t.count && skipped < MAX_FILLERS && FILLERS.has(t.hash[j]!); skipped++) j++;
           if (j >= t.count) continue;

@@ -5,7 +5,7 @@
  */
 import { featuresAt, MAX_FEATURES, TAG_COUNT, worthScoring, type Tag } from "./features.ts";
 import type { Model } from "./model.ts";
-import type { Tokens } from "./tokens.ts";
+import { Shape, type Tokens } from "./tokens.ts";
 
 const features = new Uint32Array(MAX_FEATURES);
 const scores = new Float32Array(TAG_COUNT);
@@ -39,9 +39,16 @@ export function argmax(s: Float32Array): Tag {
 
 /** Tags of every token (0 = O). */
 export function tag(model: Model, tokens: Tokens): Uint8Array {
-  const tags = new Uint8Array(tokens.count);
+  const count = tokens.count;
+  const tags = new Uint8Array(count);
+  const shape = tokens.shape;
+  const hash = tokens.hash;
+  const lexicon = tokens.lexicon;
   let prev: Tag = 0;
-  for (let i = 0; i < tokens.count; i++) {
+  for (let i = 0; i < count; i++) {
+    // Most tokens: a lower-case word outside an entity, not in the small lower-case table.
+    // Tested here, without a call, before `worthScoring` (which says the same for them).
+    if (prev === 0 && shape[i] === Shape.LOWER && lexicon.lowerCaseFlagsOfHash(hash[i]!) === 0) continue;
     let t: Tag = 0;
     if (worthScoring(tokens, i, prev)) {
       const n = featuresAt(tokens, i, prev, features);
