@@ -7,7 +7,7 @@
  */
 import { FLAGS } from "./flags.ts";
 import { mix } from "./hash.ts";
-import { flagsAt, Gap, Shape, type Tokens } from "./tokens.ts";
+import { flagsAt, Gap, Shape, suffixAt, type Tokens } from "./tokens.ts";
 
 /** Tags, in the model's class order. */
 export const TAGS = ["O", "PERSON", "LOCATION", "NRP"] as const;
@@ -72,7 +72,7 @@ export function featuresAt(t: Tokens, i: number, prevTag: Tag, out: Uint32Array)
   out[n++] = mix(1, 0);
   out[n++] = mix(2, t.hash[i]!);
   out[n++] = mix(3, shape);
-  out[n++] = mix(4, t.suffix[i]!, shape);
+  out[n++] = mix(4, suffixAt(t, i), shape);
   // Set bits only (a word has zero to three): the lowest bit's index, then clear it.
   for (let f = flags & ALL_FLAGS; f !== 0; f &= f - 1) out[n++] = mix(5, 31 - Math.clz32(f & -f));
   out[n++] = mix(7, prevWord);

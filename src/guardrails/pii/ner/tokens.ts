@@ -12,12 +12,12 @@ export const Shape = { LOWER: 0, CAP: 1, CAPS: 2, INITIAL: 3, MIXED: 4, DIGITS: 
 export const Gap = { SPACE: 0, NEWLINE: 1, COMMA: 2, SENTENCE: 3, PUNCT: 4, OPEN: 5, START: 6 } as const;
 
 export interface Tokens {
+  /** The text the tokens are of. */
+  text: string;
   count: number;
   start: Int32Array;
   end: Int32Array;
   hash: Uint32Array;
-  /** Hash of the last three units, lower-cased (a suffix feature). */
-  suffix: Uint32Array;
   shape: Uint8Array;
   /** Lexicon flags; NOT_LOOKED_UP until `flagsAt` reads them (most tokens never need them). */
   flags: Uint32Array;
@@ -26,6 +26,19 @@ export interface Tokens {
 }
 
 export const NOT_LOOKED_UP = 0xffffffff;
+
+/**
+ * Hash of the last three units of token `i`, lower-cased (the tagger's suffix feature). Computed
+ * when asked: the tagger scores one token in ten.
+ */
+export function suffixAt(t: Tokens, i: number): number {
+  const text = t.text;
+  const start = t.start[i]!;
+  const end = t.end[i]!;
+  let sh = FNV_OFFSET;
+  for (let k = Math.max(start, end - 3); k < end; k++) sh = Math.imul(sh ^ lowerUnit(text.charCodeAt(k)), FNV_PRIME);
+  return sh >>> 0;
+}
 
 /** The lexicon flags of token `i`, looked up on first use. */
 export function flagsAt(t: Tokens, i: number): number {
@@ -37,11 +50,18 @@ export function flagsAt(t: Tokens, i: number): number {
   return f;
 }
 
-/** Per ASCII unit: bit 0 letter, bit 1 digit, bit 2 upper case, bits 8+ the lower-cased code; 0 = not a word character. */
+/** What a token holds, OR-ed over its units. */
+const LETTER = 1;
+const DIGIT = 2;
+const UPPER = 4;
+/** A lower-case letter, or a letter without case (CJK, Arabic). */
+const NOT_UPPER_LETTER = 8;
+
+/** Per ASCII unit: the bits above, and the lower-cased code in bits 8+; 0 = not a word character. */
 const ASCII_INFO = new Uint16Array(128);
-for (let c = 48; c <= 57; c++) ASCII_INFO[c] = 2 | (c << 8);
-for (let c = 65; c <= 90; c++) ASCII_INFO[c] = 1 | 4 | ((c + 32) << 8);
-for (let c = 97; c <= 122; c++) ASCII_INFO[c] = 1 | (c << 8);
+for (let c = 48; c <= 57; c++) ASCII_INFO[c] = DIGIT | (c << 8);
+for (let c = 65; c <= 90; c++) ASCII_INFO[c] = LETTER | UPPER | ((c + 32) << 8);
+for (let c = 97; c <= 122; c++) ASCII_INFO[c] = LETTER | NOT_UPPER_LETTER | (c << 8);
 
 // 0 unknown, 1 letter, 2 digit, 3 other; filled lazily for non-ASCII units.
 const charClass = new Uint8Array(65536);
@@ -65,12 +85,12 @@ function isUpper(c: number): boolean {
 
 function allocate(capacity: number, lexicon: Lexicon): Tokens {
   return {
+    text: "",
     lexicon,
     count: 0,
     start: new Int32Array(capacity),
     end: new Int32Array(capacity),
     hash: new Uint32Array(capacity),
-    suffix: new Uint32Array(capacity),
     shape: new Uint8Array(capacity),
     flags: new Uint32Array(capacity),
     gap: new Uint8Array(capacity),
@@ -99,6 +119,7 @@ function gapClass(text: string, from: number, to: number, first: boolean): numbe
 export function tokenize(text: string, lexicon: Lexicon, reuse?: Tokens): Tokens {
   const n = text.length;
   let t = reuse && reuse.lexicon === lexicon ? reuse : allocate(Math.max(64, n >> 2), lexicon);
+  t.text = text;
   t.count = 0;
   let prevEnd = 0;
   let i = 0;
@@ -111,13 +132,9 @@ export function tokenize(text: string, lexicon: Lexicon, reuse?: Tokens): Tokens
     }
     const start = i;
     let h = FNV_OFFSET;
-    let letters = 0;
-    let digits = 0;
+    // The kinds of unit seen, and how many capitals: all the shape needs.
+    let seen = 0;
     let uppers = 0;
-    // The last three lower-cased units, for the suffix hash.
-    let l1 = 0;
-    let l2 = 0;
-    let l3 = 0;
     while (i < n) {
       const c = text.charCodeAt(i);
       let lower: number;
@@ -129,8 +146,7 @@ export function tokenize(text: string, lexicon: Lexicon, reuse?: Tokens): Tokens
           if ((c === 39 || c === 45) && i > start && i + 1 < n && classOf(text.charCodeAt(i + 1)) === 1) lower = c;
           else break;
         } else {
-          letters += info & 1;
-          digits += (info >> 1) & 1;
+          seen |= info;
           uppers += (info >> 2) & 1;
           lower = info >> 8;
         }
@@ -141,46 +157,38 @@ export function tokenize(text: string, lexicon: Lexicon, reuse?: Tokens): Tokens
           else break;
         } else {
           lower = lowerUnit(c);
-          if (cls === 1) {
-            letters++;
-            if (lower !== c) uppers++;
-          } else digits++;
+          if (cls === 2) seen |= DIGIT;
+          else if (lower !== c) {
+            seen |= LETTER | UPPER;
+            uppers++;
+          } else seen |= LETTER | NOT_UPPER_LETTER;
         }
       }
       h = Math.imul(h ^ lower, FNV_PRIME);
-      l3 = l2;
-      l2 = l1;
-      l1 = lower;
       i++;
     }
-    const firstUpper = isUpper(text.charCodeAt(start));
     if (t.count === t.start.length) t = grow(t);
     const j = t.count++;
     t.start[j] = start;
     t.end[j] = i;
     t.hash[j] = h >>> 0 || 1;
-    const len = i - start;
-    let sh = FNV_OFFSET;
-    if (len >= 3) sh = Math.imul(sh ^ l3, FNV_PRIME);
-    if (len >= 2) sh = Math.imul(sh ^ l2, FNV_PRIME);
-    sh = Math.imul(sh ^ l1, FNV_PRIME);
-    t.suffix[j] = sh >>> 0;
     t.shape[j] =
-      digits > 0
-        ? letters > 0
+      seen & DIGIT
+        ? seen & LETTER
           ? Shape.ALNUM
           : Shape.DIGITS
         : uppers === 0
           ? Shape.LOWER
-          : uppers === letters
-            ? letters === 1
+          : (seen & NOT_UPPER_LETTER) === 0
+            ? uppers === 1
               ? Shape.INITIAL
               : Shape.CAPS
-            : firstUpper && uppers === 1
+            : uppers === 1 && isUpper(text.charCodeAt(start))
               ? Shape.CAP
               : Shape.MIXED;
     t.flags[j] = NOT_LOOKED_UP;
-    t.gap[j] = gapClass(text, prevEnd, start, j === 0);
+    // One space between words is most gaps: answered without the loop.
+    t.gap[j] = j > 0 && start - prevEnd === 1 && text.charCodeAt(prevEnd) === 32 ? Gap.SPACE : gapClass(text, prevEnd, start, j === 0);
     prevEnd = i;
   }
   return t;
@@ -189,10 +197,10 @@ export function tokenize(text: string, lexicon: Lexicon, reuse?: Tokens): Tokens
 function grow(t: Tokens): Tokens {
   const bigger = allocate(t.start.length * 2, t.lexicon);
   bigger.count = t.count;
+  bigger.text = t.text;
   bigger.start.set(t.start);
   bigger.end.set(t.end);
   bigger.hash.set(t.hash);
-  bigger.suffix.set(t.suffix);
   bigger.shape.set(t.shape);
   bigger.flags.set(t.flags);
   bigger.gap.set(t.gap);
