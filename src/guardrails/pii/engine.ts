@@ -2,8 +2,8 @@
  * The PII engine: normalise, run the recognisers of the configured entity types, drop allowed
  * values, keep one detection per region, and mask the original text.
  */
-import { normalizeText, toOriginalSpan } from "../text/normalize.ts";
-import { replaceSpans, resolveOverlaps, type Span } from "../text/spans.ts";
+import { normalizeText, toOriginalSpan, type NormalizedText } from "../text/normalize.ts";
+import { resolveOverlaps, type Span } from "../text/spans.ts";
 import { allowedByDefault } from "./allow-list.ts";
 import { encodedSegments } from "./encoded.ts";
 import type { EntityType } from "./entities.ts";
@@ -87,26 +87,44 @@ export class PiiEngine {
     if (candidates.length === 0) return { detections: [], masked: original };
     const kept = resolveOverlaps(candidates);
     const detections: PiiDetection[] = [];
+    let masked = "";
+    let copiedTo = 0;
     for (const c of kept) {
       const [start, end] = toOriginalSpan(norm, c.start, c.end);
       const value = original.slice(start, end);
       if (this.allowed.has(value) || (!c.encoded && allowedByDefault(c.entity, text.slice(c.start, c.end)))) continue;
       detections.push({ entity: c.entity, start, end, value, encoded: c.encoded, masked: true, tier: c.rank ?? 0 });
+      masked += original.slice(copiedTo, start) + (c.encoded ? `<${c.entity}_ENCODED>` : `<${c.entity}>`);
+      copiedTo = end;
     }
-    // SPEC: emails inside URL query parameters are detected. The URL's mask covers them; they
-    // are still reported.
+    masked = copiedTo === 0 ? original : masked + original.slice(copiedTo);
+    this.addEmailsInUrls(norm, original, candidates, kept, detections);
+    return { detections, masked };
+  }
+
+  /**
+   * SPEC: emails inside URL query parameters are detected. The URL's mask covers them; they are
+   * still reported. Kept spans are sorted and disjoint: a binary search finds the one around
+   * each email, so a text of thousands of both stays linear-logarithmic.
+   */
+  private addEmailsInUrls(norm: NormalizedText, original: string, candidates: readonly Candidate[], kept: readonly Candidate[], out: PiiDetection[]): void {
+    const urls = kept.filter((k) => k.entity === "URL");
+    if (urls.length === 0) return;
     for (const c of candidates) {
-      if (c.entity !== "EMAIL_ADDRESS" || kept.includes(c)) continue;
-      if (kept.some((k) => k.entity === "URL" && k.start <= c.start && c.end <= k.end)) {
+      if (c.entity !== "EMAIL_ADDRESS") continue;
+      let lo = 0;
+      let hi = urls.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (urls[mid]!.start <= c.start) lo = mid;
+        else hi = mid - 1;
+      }
+      const url = urls[lo]!;
+      if (url.start <= c.start && c.end <= url.end) {
         const [start, end] = toOriginalSpan(norm, c.start, c.end);
-        detections.push({ entity: c.entity, start, end, value: original.slice(start, end), encoded: false, masked: false, tier: c.rank ?? 0 });
+        out.push({ entity: c.entity, start, end, value: original.slice(start, end), encoded: false, masked: false, tier: c.rank ?? 0 });
       }
     }
-    const masked = replaceSpans(
-      original,
-      detections.filter((d) => d.masked).map((d) => ({ start: d.start, end: d.end, replacement: d.encoded ? `<${d.entity}_ENCODED>` : `<${d.entity}>` })),
-    );
-    return { detections, masked };
   }
 
   /** Encoded segments whose decoded text holds PII, as candidates of the most trusted type found. */
