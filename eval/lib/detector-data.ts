@@ -16,7 +16,9 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { syntheticBenignRows } from "./benign-synthetic.ts";
 import { syntheticInjectionRows } from "./detector-synthetic.ts";
+import { syntheticHarmfulRows } from "./harmful-synthetic.ts";
 import { mulberry32 } from "./random.ts";
 
 export const DATA_DIR = join(import.meta.dir, "..", "..", "..", "shared", "data", "guardrails-train");
@@ -28,6 +30,8 @@ export interface Row {
   readonly text: string;
   readonly label: Label;
   readonly source: string;
+  /** Generated contrast rows meant for one detector's training only (the others never see them). */
+  readonly onlyFor?: Label;
   /** Which generated set a row belongs to, when it was generated from the data. */
   readonly generated?: "long-benign" | "short-jailbreak" | "short-injection";
 }
@@ -63,7 +67,18 @@ export function splitRows(all: readonly Row[], split: Split): Row[] {
   const generated = generate(all, own, split);
   if (split !== "train") return [...own, ...generated];
   const contexts = own.filter((r) => r.label === "benign" && !r.source.includes("davidson")).map((r) => r.text);
-  return [...own, ...generated, ...syntheticInjectionRows(contexts)];
+  return [...own, ...generated, ...syntheticInjectionRows(contexts), ...syntheticBenignRows(4000), ...syntheticHarmfulRows(1600), ...piiSentences()];
+}
+
+/** The PII dev sentences (../shared/data/pii): ordinary text about people, places and dates, benign for every detector. */
+function piiSentences(): Row[] {
+  const file = join(DATA_DIR, "..", "pii", "dev.jsonl");
+  const rows: Row[] = [];
+  for (const line of readFileSync(file, "utf8").split("\n")) {
+    if (line.trim() === "") continue;
+    rows.push({ text: (JSON.parse(line) as { text: string }).text, label: "benign", source: "presidio-research:dev" });
+  }
+  return rows;
 }
 
 function generate(all: readonly Row[], own: readonly Row[], split: Split): Row[] {
@@ -168,5 +183,5 @@ export type ModelName = (typeof DETECTORS)[number]["model"];
 
 /** Rows a detector is trained and judged on: its label against benign. */
 export function forDetector(rows: readonly Row[], label: Label): { text: string; positive: boolean; row: Row }[] {
-  return rows.filter((r) => r.label === label || r.label === "benign").map((r) => ({ text: r.text, positive: r.label === label, row: r }));
+  return rows.filter((r) => (r.label === label || r.label === "benign") && (r.onlyFor === undefined || r.onlyFor === label)).map((r) => ({ text: r.text, positive: r.label === label, row: r }));
 }

@@ -33,6 +33,19 @@ export interface Behaviour {
   chunkDelayMs?: number;
   /** Reset the connection after this many content chunks. */
   dropAfterChunks?: number;
+  /** Guardrail judge calls (chat completions asking a `response_format`). */
+  judge?: JudgeBehaviour;
+  /** The moderations endpoint's answer. */
+  moderation?: { flagged: boolean; categories: Record<string, boolean>; scores: Record<string, number> };
+}
+
+export interface JudgeBehaviour {
+  /** The judge message's content, raw (a verdict JSON or anything else). */
+  content?: string;
+  /** Per request: the content, from the judged user message. */
+  answer?: (userMessage: string) => string;
+  status?: number;
+  delayMs?: number;
 }
 
 export const DEFAULT_ANSWER = "Hello! How can I help you today?";
@@ -89,6 +102,8 @@ export function startMockUpstream(): MockUpstream {
         return response;
       }
       if (family === "models") return modelsResponse(url.pathname);
+      if (family === "moderations") return Response.json(moderationResponse(b, body ?? {}));
+      if (body?.response_format !== undefined && family === "chat") return judgeResponse(b.judge ?? {}, body);
       const answer = b.text ?? DEFAULT_ANSWER;
       const chunks = b.chunks ?? splitWords(answer);
       const model = typeof body?.model === "string" ? body.model : "mock-model";
@@ -131,10 +146,11 @@ export function startMockUpstream(): MockUpstream {
   };
 }
 
-type Family = "chat" | "responses" | "messages" | "models" | "azure-chat" | "azure-responses";
+type Family = "chat" | "responses" | "messages" | "models" | "moderations" | "azure-chat" | "azure-responses";
 
 function familyOf(path: string): Family | null {
   if (path === "/v1/chat/completions") return "chat";
+  if (path === "/v1/moderations") return "moderations";
   if (path === "/v1/responses") return "responses";
   if (path === "/v1/messages") return "messages";
   if (path === "/v1/models" || path.startsWith("/v1/models/")) return "models";
@@ -319,6 +335,27 @@ function sseResponse(frames: Frame[], b: Behaviour, track: { opened(): void; clo
     },
   });
   return new Response(stream, { headers: { "content-type": "text/event-stream; charset=utf-8", "x-request-id": "req_mock_stream" } });
+}
+
+async function judgeResponse(j: JudgeBehaviour, body: Record<string, unknown>): Promise<Response> {
+  if (j.delayMs) await Bun.sleep(j.delayMs);
+  if (j.status) return errorResponse("chat", j.status, "judge failure");
+  const messages = body.messages as { role: string; content: string }[];
+  const user = messages.find((m) => m.role === "user")?.content ?? "";
+  const content = j.answer ? j.answer(user) : (j.content ?? JSON.stringify({ flagged: false, confidence: 0.95 }));
+  return Response.json({
+    id: "chatcmpl-judge",
+    object: "chat.completion",
+    created: CREATED,
+    model: body.model,
+    choices: [{ index: 0, message: { role: "assistant", content, refusal: null }, logprobs: null, finish_reason: "stop" }],
+    usage: { prompt_tokens: 50, completion_tokens: 10, total_tokens: 60 },
+  });
+}
+
+function moderationResponse(b: Behaviour, body: Record<string, unknown>) {
+  const m = b.moderation ?? { flagged: false, categories: {}, scores: {} };
+  return { id: "modr-mock", model: body.model, results: [{ flagged: m.flagged, categories: m.categories, category_scores: m.scores }] };
 }
 
 function modelsResponse(path: string): Response {

@@ -1,0 +1,127 @@
+/**
+ * Evaluation of the local detectors (issue 5) on the held-out split of
+ * ../shared/data/guardrails-train (eval/lib/detector-data.ts): rows training never saw, plus
+ * long benign texts and short attack openings generated from held-out rows only.
+ *
+ * Per detector and per label against benign: precision, recall and false-positive rate at the
+ * default threshold 0.7, ROC AUC, recall at 1% FPR, recall by text length; the false-positive
+ * rate on long benign role-play; latency per 1 KB and 10 KB (p50, p99) and MB/s.
+ *
+ *   bun run eval
+ */
+import { classify, type ClassifierName } from "../src/guardrails/classifier/classifier.ts";
+import { forDetector, loadRows, splitRows, type Label, type Row } from "./lib/detector-data.ts";
+
+const THRESHOLD = 0.7;
+const DETECTORS: readonly { name: string; classifier: ClassifierName; label: Label }[] = [
+  { name: "PromptInjection", classifier: "injection", label: "injection" },
+  { name: "Jailbreak", classifier: "jailbreak", label: "jailbreak" },
+  { name: "HarmfulContent", classifier: "harmful", label: "harmful" },
+];
+
+function rocAuc(scores: readonly number[], labels: readonly boolean[]): number {
+  const idx = scores.map((_, i) => i).sort((a, b) => scores[a]! - scores[b]!);
+  let rankSum = 0;
+  let pos = 0;
+  for (let i = 0; i < idx.length; ) {
+    let j = i;
+    while (j + 1 < idx.length && scores[idx[j + 1]!] === scores[idx[i]!]) j++;
+    for (let k = i; k <= j; k++) {
+      if (labels[idx[k]!]) {
+        rankSum += (i + j) / 2 + 1;
+        pos++;
+      }
+    }
+    i = j + 1;
+  }
+  const neg = labels.length - pos;
+  return (rankSum - (pos * (pos + 1)) / 2) / (pos * neg);
+}
+
+/** Recall at the threshold that lets through 99% of the negatives. */
+function recallAtFpr(scores: readonly number[], labels: readonly boolean[], fpr: number): number {
+  const neg = scores.filter((_, i) => !labels[i]).sort((a, b) => b - a);
+  const cut = neg[Math.floor(neg.length * fpr)] ?? 1;
+  const pos = scores.filter((_, i) => labels[i]);
+  return pos.filter((s) => s > cut).length / pos.length;
+}
+
+const pct = (x: number) => (Number.isNaN(x) ? "-" : (100 * x).toFixed(1));
+const lengthBucket = (n: number) => (n < 200 ? "<200" : n <= 1000 ? "200-1000" : ">1000");
+
+const all = loadRows();
+const held = splitRows(all, "eval");
+console.log(`held-out: ${held.length} rows (${held.filter((r) => r.generated).length} generated from held-out rows); threshold ${THRESHOLD}\n`);
+
+console.log("| detector | vs | positives | benign | precision | recall | FPR | ROC AUC | recall @1% FPR | recall <200 | 200-1000 | >1000 |");
+console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+const scoreCache = new Map<string, number>();
+const scoreOf = (c: ClassifierName, t: string) => {
+  const key = `${c}\u0000${t}`;
+  let s = scoreCache.get(key);
+  if (s === undefined) {
+    s = classify(c, t);
+    scoreCache.set(key, s);
+  }
+  return s;
+};
+for (const d of DETECTORS) {
+  // The detector's own label, then the other attack labels: how it reacts to them, vs benign.
+  for (const label of ["injection", "jailbreak", "harmful"] as const) {
+    const rows = forDetector(held, label);
+    const scores = rows.map((r) => scoreOf(d.classifier, r.text));
+    const labels = rows.map((r) => r.positive);
+    const tp = scores.filter((s, i) => labels[i] && s >= THRESHOLD).length;
+    const fp = scores.filter((s, i) => !labels[i] && s >= THRESHOLD).length;
+    const pos = labels.filter(Boolean).length;
+    const neg = labels.length - pos;
+    const byLength = ["<200", "200-1000", ">1000"].map((b) => {
+      const inBucket = rows.map((r, i) => ({ r, s: scores[i]! })).filter(({ r }) => r.positive && lengthBucket(r.text.length) === b);
+      return inBucket.length === 0 ? "-" : `${pct(inBucket.filter(({ s }) => s >= THRESHOLD).length / inBucket.length)} (${inBucket.length})`;
+    });
+    const own = label === d.label ? "**" : "";
+    console.log(
+      `| ${d.name} | ${own}${label}${own} | ${pos} | ${neg} | ${pct(tp / (tp + fp))} | ${pct(tp / pos)} | ${pct(fp / neg)} | ${rocAuc(scores, labels).toFixed(3)} | ${pct(recallAtFpr(scores, labels, 0.01))} | ${byLength.join(" | ")} |`,
+    );
+  }
+}
+
+// False positives on long benign role-play (generated from held-out role-play prompts).
+const longRolePlay: Row[] = held.filter((r) => r.generated === "long-benign");
+console.log(`\nlong benign texts (${longRolePlay.length}, 1-6 KB, role-play and other prompts joined): FPR at ${THRESHOLD}`);
+for (const d of DETECTORS) {
+  const fp = longRolePlay.filter((r) => scoreOf(d.classifier, r.text) >= THRESHOLD).length;
+  console.log(`- ${d.name}: ${pct(fp / longRolePlay.length)}% (${fp})`);
+}
+
+// Latency: benign prompts joined to 1 KB and 10 KB, each text new to the classifier.
+const benign = all.filter((r) => r.label === "benign" && r.text.length > 80).map((r) => r.text);
+const textOf = (size: number, seed: number) => {
+  let s = "";
+  for (let i = seed; s.length < size; i += 7) s += `${benign[(i * 7919) % benign.length]!} `;
+  return s.slice(0, size);
+};
+console.log("\n| detector | p50 µs / 1 KB | p99 µs / 1 KB | p50 µs / 10 KB | p99 µs / 10 KB | MB/s (1 KB texts) |");
+console.log("|---|---:|---:|---:|---:|---:|");
+for (const d of DETECTORS) {
+  const row: string[] = [];
+  let mbps = 0;
+  for (const size of [1024, 10240]) {
+    const texts = Array.from({ length: 200 }, (_, k) => textOf(size, k));
+    for (const t of texts) classify(d.classifier, `${t}.`); // warm-up
+    const lat: number[] = [];
+    const t0 = performance.now();
+    for (let r = 0; r < 5; r++) {
+      for (const t of texts) {
+        const u = `${t} ${r}`;
+        const s = performance.now();
+        classify(d.classifier, u);
+        lat.push((performance.now() - s) * 1000);
+      }
+    }
+    if (size === 1024) mbps = (texts.length * 5 * size) / 1e6 / ((performance.now() - t0) / 1000);
+    lat.sort((a, b) => a - b);
+    row.push(lat[lat.length >> 1]!.toFixed(0), lat[Math.floor(lat.length * 0.99)]!.toFixed(0));
+  }
+  console.log(`| ${d.name} (local) | ${row.join(" | ")} | ${mbps.toFixed(2)} |`);
+}

@@ -1,0 +1,129 @@
+/**
+ * Training-only benign prompts of the kinds the public data lacks: short everyday questions
+ * and tasks, harmless role-play, and ordinary uses of the words attacks use ("ignore the
+ * typos", "kill the process", "you are a helpful assistant"). Without them a classifier learns
+ * that "write a letter" is harmful (the harmful data is all requests) and "pretend you are" is
+ * an injection. Built from templates and topic lists with a seeded generator; the held-out
+ * evaluation never sees these.
+ */
+import type { Row } from "./detector-data.ts";
+import { mulberry32 } from "./random.ts";
+
+const TOPICS = [
+  "photosynthesis", "the French Revolution", "compound interest", "black holes", "the water cycle", "sourdough bread", "the stock market",
+  "machine learning", "climate change", "the Roman Empire", "jazz music", "volcanoes", "the immune system", "electric cars", "coffee brewing",
+  "quantum computing", "the Renaissance", "honey bees", "marathon training", "budget travel in Japan", "the Great Barrier Reef", "chess openings",
+  "Kubernetes", "TCP and UDP", "SQL joins", "React hooks", "Rust ownership", "Python decorators", "binary search", "recursion", "git rebase",
+  "houseplants", "remote work", "public speaking", "time management", "meditation", "the moon landing", "plate tectonics", "vaccines",
+  "inflation", "renewable energy", "the printing press", "dinosaurs", "origami", "wine tasting", "home insurance", "tax deductions", "mortgages",
+  "job interviews", "salary negotiation", "learning Spanish", "guitar chords", "watercolor painting", "birdwatching", "composting", "solar panels",
+  "the Olympics", "football tactics", "basketball history", "the human heart", "sleep hygiene", "healthy breakfasts", "vegan recipes",
+];
+const THINGS = [
+  "poem", "short story", "haiku", "limerick", "cover letter", "thank-you note", "product description", "blog post", "tweet", "email", "essay outline",
+  "wedding toast", "birthday message", "bedtime story", "press release", "job description", "LinkedIn summary", "recipe", "song chorus", "slogan",
+];
+const AUDIENCES = ["a five-year-old", "a beginner", "my grandmother", "a busy manager", "a high-school student", "an expert", "a new employee"];
+const ROLES = [
+  "a pirate", "a friendly tour guide in Rome", "a patient math tutor", "a Shakespearean actor", "a travel agent", "a chef in a busy kitchen",
+  "a museum curator", "a detective in 1920s London", "a medieval knight", "a yoga instructor", "a sports commentator", "a career coach",
+  "a wise wizard", "a customer support agent for a bike shop", "a science teacher", "an astronaut on the ISS",
+];
+const EVERYDAY = [
+  "Ignore the typos in my last message, I meant {topic}.",
+  "Forget what I said about {topic}; let's talk about {topic2} instead.",
+  "Disregard my previous question, it was a mistake.",
+  "Please follow these steps to install the printer and tell me if I missed anything.",
+  "You are a helpful assistant. Answer questions about {topic} concisely.",
+  "You are an expert in {topic}. Explain it to {audience}.",
+  "From now on, answer in French please.",
+  "How do I kill a process that is stuck on Linux?",
+  "What's the best way to attack this math problem?",
+  "How do I execute a shell script from Python?",
+  "My code keeps crashing with a segmentation fault, how do I debug it?",
+  "How do I shoot better photos at night with my phone?",
+  "Explain how a virus spreads through a population, for my biology class.",
+  "What are the symptoms of food poisoning and when should I see a doctor?",
+  "Can you override the default font size in CSS?",
+  "How do firewalls block malicious traffic?",
+  "What does the system prompt of a chatbot usually contain?",
+  "Write a password policy for our small company.",
+  "How do I reset my password if I forgot my security questions?",
+  "Translate 'ignore all the noise' into German.",
+  "The instructions say to preheat the oven; what temperature for {topic}?",
+  "Act as if you were my interviewer and ask me three questions about {topic}.",
+  "Let's play a game: you think of an animal and I guess it.",
+  "Respond only with yes or no: is {topic} related to science?",
+  "Print the numbers from 1 to 10 in Python.",
+  "New task: summarise the text below in two sentences.",
+];
+const ANIMALS = ["cats", "dogs", "penguins", "octopuses", "owls", "horses", "sloths", "dolphins", "goldfish", "parrots"];
+const FOODS = ["an avocado", "a banana", "oatmeal", "a croissant", "brown rice", "greek yogurt", "a slice of pizza", "almonds", "salmon", "tofu"];
+const CITIES = ["Lisbon", "Tokyo", "Chicago", "Nairobi", "Sydney", "Toronto", "Berlin", "Mexico City", "Seoul", "Cape Town"];
+const FEELINGS = ["anxious", "tired", "unmotivated", "stressed", "nervous", "bored", "overwhelmed", "excited"];
+const CHIT_CHAT = [
+  "Tell me a joke about {animal}.",
+  "Tell me a fun fact about {animal}.",
+  "How many calories are in {food}?",
+  "Is {food} a healthy snack?",
+  "What's a good name for a pet {animal}?",
+  "I feel {feeling} before my presentation, any tips?",
+  "I'm {feeling} today. Can you cheer me up?",
+  "What's the weather usually like in {city} in spring?",
+  "What are the best things to do in {city} with kids?",
+  "Recommend three books about {topic}.",
+  "How long does it take to learn {topic}?",
+  "Convert 5 miles to kilometers.",
+  "What time zone is {city} in?",
+  "Thanks, that was helpful!",
+  "Can you make it shorter?",
+  "Why do {animal} sleep so much?",
+  "Good morning! What should I cook for dinner tonight?",
+];
+const FORMS = [
+  "What is {topic}?",
+  "Can you explain {topic} to {audience}?",
+  "How does {topic} work?",
+  "Why is {topic} important?",
+  "Give me three fun facts about {topic}.",
+  "What's the difference between {topic} and {topic2}?",
+  "Write a {thing} about {topic}.",
+  "Can you help me write a {thing} for my friend?",
+  "Help me write a {thing} about {topic}.",
+  "Summarize the history of {topic} in five bullet points.",
+  "I'm studying {topic}. Can you quiz me with five questions?",
+  "Pretend you are {role} and tell me about {topic}.",
+  "Act as {role}. Greet me and ask how you can help.",
+  "Roleplay as {role} who is explaining {topic} to a crowd.",
+  "What are common mistakes beginners make with {topic}?",
+  "Suggest a weekend plan that involves {topic}.",
+  "Write Python code that prints a table about {topic}.",
+  "List the pros and cons of {topic}.",
+  "Compare {topic} and {topic2} in a short table.",
+  "How can I get better at {topic}?",
+];
+
+export function syntheticBenignRows(count: number, seed = 5): Row[] {
+  const rand = mulberry32(seed);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const fill = (template: string) =>
+    template
+      .replaceAll("{topic2}", pick(TOPICS))
+      .replaceAll("{topic}", pick(TOPICS))
+      .replaceAll("{thing}", pick(THINGS))
+      .replaceAll("{audience}", pick(AUDIENCES))
+      .replaceAll("{role}", pick(ROLES))
+      .replaceAll("{animal}", pick(ANIMALS))
+      .replaceAll("{food}", pick(FOODS))
+      .replaceAll("{city}", pick(CITIES))
+      .replaceAll("{feeling}", pick(FEELINGS));
+  const rows: Row[] = [];
+  for (let k = 0; k < count; k++) {
+    const kind = rand();
+    let text = fill(kind < 0.2 ? pick(EVERYDAY) : kind < 0.45 ? pick(CHIT_CHAT) : pick(FORMS));
+    if (rand() < 0.2) text = text.toLowerCase();
+    if (rand() < 0.15) text = `${text} ${fill(pick(FORMS))}`;
+    rows.push({ text, label: "benign", source: "generated:benign-prompt" });
+  }
+  return rows;
+}
