@@ -57,6 +57,11 @@ export interface RegexRecognizerSpec {
   readonly group?: number;
   /** Format check such as a checksum; gets the value with spaces and dashes removed. */
   readonly validate?: (compact: string, value: string) => boolean;
+  /**
+   * Format check on the value as written, for formats whose separators matter (dates, phone
+   * numbers, addresses): no compact copy is made for it.
+   */
+  readonly validateValue?: (value: string) => boolean;
   /** When set, one of these lower-case words must occur shortly before the value. */
   readonly context?: readonly string[];
   /** Characters before the value searched for context words; 48 by default. */
@@ -102,6 +107,7 @@ export function regexRecognizer(spec: RegexRecognizerSpec): Recognizer {
           end = range[1] + offset;
         }
         if (!boundaryOk(text, start, end, boundary)) return;
+        if (spec.validateValue && !spec.validateValue(text.slice(start, end))) return;
         if (spec.validate) {
           const value = text.slice(start, end);
           if (!spec.validate(compact(value), value)) return;
@@ -156,11 +162,6 @@ export function boundaryOk(text: string, start: number, end: number, boundary: B
     if (isJoiner(after) && end + 1 < text.length && isDigit(text.charCodeAt(end + 1))) return false;
   }
   return true;
-}
-
-/** Only the digits of a value. */
-export function digitsOf(value: string): string {
-  return value.replace(/\D/g, "");
 }
 
 /**

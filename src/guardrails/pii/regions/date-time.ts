@@ -58,7 +58,7 @@ const isoDateTime = regexRecognizer({
   gate: (s) => digitRunOf(4)(s) && flagged(ShapeFlag.SEPARATED_DIGITS)(s),
   pattern: new RegExp(String.raw`\b\d{4}-\d{2}-\d{2}(?:[T ]${TIME})?\b`, "g"),
   boundary: "number",
-  validate: (_c, v) => numericDateValid(v),
+  validateValue: (v) => numericDateValid(v),
 });
 
 const numericDate = regexRecognizer({
@@ -68,7 +68,7 @@ const numericDate = regexRecognizer({
   gate: flagged(ShapeFlag.SEPARATED_DIGITS),
   pattern: new RegExp(String.raw`\b(?:\d{1,2}([/.-])\d{1,2}\1(?:\d{4}|\d{2})|\d{4}([/.])\d{1,2}\2\d{1,2})(?:,?\s(?:at\s)?${TIME})?\b`, "g"),
   boundary: "number",
-  validate: (_c, v) => numericDateValid(v),
+  validateValue: (v) => numericDateValid(v),
 });
 
 const writtenDatePattern = regexRecognizer({
@@ -80,7 +80,7 @@ const writtenDatePattern = regexRecognizer({
     "g",
   ),
   boundary: "none",
-  validate: (_c, v) => writtenDateValid(v),
+  validateValue: (v) => writtenDateValid(v),
 });
 
 /** A written date has a capitalised month name: texts without one skip the long alternation. */

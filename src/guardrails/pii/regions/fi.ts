@@ -10,7 +10,7 @@ const hetu = regexRecognizer({
   priority: 85,
   gate: digitRunOf(6),
   pattern: /\b\d{6}[-+A-FU-Y]\d{3}[0-9A-Y]\b/g,
-  validate: (_c, v) => hetuValid(v),
+  validateValue: (v) => hetuValid(v),
 });
 
 export const fiRecognizers: readonly Recognizer[] = [hetu];

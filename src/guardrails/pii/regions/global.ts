@@ -3,7 +3,7 @@ import { findUrls } from "../../text/urls.ts";
 import { deaValid, ibanValid, luhnValid } from "../checksums.ts";
 import { base58CheckValid, bech32Valid } from "../crypto-addresses.ts";
 import type { NumberSpec } from "../number-recognizer.ts";
-import { boundaryOk, consistentSeparators, digitsOf, groupLengths, regexRecognizer, type Recognizer } from "../recognizer.ts";
+import { boundaryOk, consistentSeparators, groupLengths, regexRecognizer, type Recognizer } from "../recognizer.ts";
 import { digitWordOf, flagged, ShapeFlag, upperWordOf } from "../text-shape.ts";
 import { emailRecognizer } from "./email.ts";
 
@@ -51,8 +51,8 @@ const creditCardNamed: NumberSpec = {
 };
 
 const crypto: Recognizer[] = [
-  regexRecognizer({ needsDigit: true, entity: "CRYPTO", priority: 80, gate: digitWordOf(26), pattern: /\b[13][1-9A-HJ-NP-Za-km-z]{25,34}\b/g, validate: (_c, v) => base58CheckValid(v) }),
-  regexRecognizer({ needsDigit: true, entity: "CRYPTO", priority: 80, gate: digitWordOf(11), pattern: /\b(?:bc1|BC1)[02-9ac-hj-np-zAC-HJ-NP-Z]{8,87}\b/g, validate: (_c, v) => bech32Valid(v) }),
+  regexRecognizer({ needsDigit: true, entity: "CRYPTO", priority: 80, gate: digitWordOf(26), pattern: /\b[13][1-9A-HJ-NP-Za-km-z]{25,34}\b/g, validateValue: (v) => base58CheckValid(v) }),
+  regexRecognizer({ needsDigit: true, entity: "CRYPTO", priority: 80, gate: digitWordOf(11), pattern: /\b(?:bc1|BC1)[02-9ac-hj-np-zAC-HJ-NP-Z]{8,87}\b/g, validateValue: (v) => bech32Valid(v) }),
   // Ethereum: 0x and 40 hex digits. (The mixed-case EIP-55 checksum needs Keccak-256: not checked.)
   regexRecognizer({ needsDigit: true, entity: "CRYPTO", priority: 80, gate: digitWordOf(42), pattern: /\b0x[0-9a-fA-F]{40}\b/g }),
 ];
@@ -94,7 +94,7 @@ const ipv4 = regexRecognizer({
   gate: flagged(ShapeFlag.DOTTED_DIGITS),
   pattern: /\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b/g,
   boundary: "number",
-  validate: (_c, v) => ipv4Valid(v),
+  validateValue: (v) => ipv4Valid(v),
 });
 
 /** RFC 4291 text forms: eight groups, or fewer with one `::`, optionally ending in an IPv4 address. */
@@ -163,8 +163,8 @@ const PHONE = /(?:\+\d{1,3}[ .-]?(?:\(0\)[ .-]?)?(?:\(\d{1,5}\)[ .-]?)?\d{1,8}(?
 
 function phoneValid(value: string): boolean {
   const main = value.replace(/ ?(?:x|ext\.?|extension) ?\d{1,6}$/, "");
-  const digits = digitsOf(main);
-  if (digits.length < 7 || digits.length > 15) return false;
+  const digits = digitCount(main);
+  if (digits < 7 || digits > 15) return false;
   const signed = main.startsWith("+");
   const area = main.includes("(");
   const groups = main
@@ -174,6 +174,15 @@ function phoneValid(value: string): boolean {
   if (!signed && !area && groups.length < 2) return false; // bare digit runs: see phoneBare
   if (!signed && looksLikeOtherNumber(main, groups)) return false;
   return true;
+}
+
+function digitCount(value: string): number {
+  let n = 0;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c >= 48 && c <= 57) n++;
+  }
+  return n;
 }
 
 function looksLikeOtherNumber(value: string, groups: string[]): boolean {
@@ -200,7 +209,7 @@ function looksLikeOtherNumber(value: string, groups: string[]): boolean {
   return false;
 }
 
-const phoneCandidates = regexRecognizer({ needsDigit: true, entity: "PHONE_NUMBER", tier: 1, priority: 40, pattern: PHONE, boundary: "number", validate: (_c, v) => phoneValid(v) });
+const phoneCandidates = regexRecognizer({ needsDigit: true, entity: "PHONE_NUMBER", tier: 1, priority: 40, pattern: PHONE, boundary: "number", validateValue: (v) => phoneValid(v) });
 
 /**
  * Two unsigned digit groups followed by a capitalised word, or after Suite/Apt/Unit/Box, are a
