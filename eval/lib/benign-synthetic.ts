@@ -7,7 +7,7 @@
  * evaluation never sees these.
  */
 import type { Row } from "./detector-data.ts";
-import { mulberry32 } from "./random.ts";
+import { mulberry32, picker } from "./random.ts";
 
 const TOPICS = [
   "photosynthesis", "the French Revolution", "compound interest", "black holes", "the water cycle", "sourdough bread", "the stock market",
@@ -105,7 +105,7 @@ const FORMS = [
 
 export function syntheticBenignRows(count: number, seed = 5): Row[] {
   const rand = mulberry32(seed);
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const pick = picker(rand);
   const fill = (template: string) =>
     template
       .replaceAll("{topic2}", pick(TOPICS))

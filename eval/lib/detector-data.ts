@@ -19,7 +19,7 @@ import { join } from "node:path";
 import { syntheticBenignRows } from "./benign-synthetic.ts";
 import { syntheticInjectionRows } from "./detector-synthetic.ts";
 import { syntheticHarmfulRows } from "./harmful-synthetic.ts";
-import { mulberry32 } from "./random.ts";
+import { mulberry32, picker } from "./random.ts";
 
 export const DATA_DIR = join(import.meta.dir, "..", "..", "..", "shared", "data", "guardrails-train");
 
@@ -84,7 +84,7 @@ function piiSentences(): Row[] {
 function generate(all: readonly Row[], own: readonly Row[], split: Split): Row[] {
   const seed = split === "train" ? 11 : split === "calibration" ? 23 : 37;
   const rand = mulberry32(seed);
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const pick = picker(rand);
   const out: Row[] = [];
 
   // Long benign: prompts of this split joined, role-play with role-play, or mixed.

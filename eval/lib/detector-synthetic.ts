@@ -6,7 +6,7 @@
  * benign texts that talk about instructions, systems and passwords. Evaluation never sees these
  * templates: the held-out numbers are measured on real rows only.
  */
-import { mulberry32 } from "./random.ts";
+import { mulberry32, picker } from "./random.ts";
 import type { Row } from "./detector-data.ts";
 
 const OVERRIDE_VERB = ["Ignore", "Disregard", "Forget", "Skip", "Override", "Drop", "Abandon", "Stop following", "Do not follow", "Never mind"];
@@ -72,7 +72,7 @@ const BENIGN_INSTRUCTION_TALK = [
 
 export function syntheticInjectionRows(benignContexts: readonly string[], seed = 7): Row[] {
   const rand = mulberry32(seed);
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const pick = picker(rand);
   const maybeLower = (s: string) => (rand() < 0.3 ? s.toLowerCase() : s);
   const attacks: string[] = [];
   for (let k = 0; k < 900; k++) {

@@ -8,7 +8,7 @@
  * never sees them.
  */
 import type { Row } from "./detector-data.ts";
-import { mulberry32 } from "./random.ts";
+import { mulberry32, picker } from "./random.ts";
 
 const PEOPLE = ["a coworker", "my sister", "my ex", "a classmate", "my neighbor", "him", "her", "my roommate", "a stranger online", "my boss", "the new kid at school"];
 const WRITE = ["Write a message", "Write a text", "Draft a note", "Compose a post", "Write an email", "Write a comment", "Send a message"];
@@ -60,7 +60,7 @@ const HOW_OK = [
 
 export function syntheticHarmfulRows(count: number, seed = 13): Row[] {
   const rand = mulberry32(seed);
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const pick = picker(rand);
   const rows: Row[] = [];
   for (let k = 0; k < count; k++) {
     const harmful = k % 2 === 0;

@@ -9,3 +9,8 @@ export function mulberry32(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** Picks an element of a list with the given generator. */
+export function picker(rand: () => number): <T>(xs: readonly T[]) => T {
+  return (xs) => xs[Math.floor(rand() * xs.length)]!;
+}
