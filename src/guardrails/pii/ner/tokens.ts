@@ -120,7 +120,14 @@ export function tokenize(text: string, lexicon: Lexicon, reuse?: Tokens): Tokens
   const n = text.length;
   let t = reuse && reuse.lexicon === lexicon ? reuse : allocate(Math.max(64, n >> 2), lexicon);
   t.text = text;
-  t.count = 0;
+  let count = 0;
+  let capacity = t.start.length;
+  let starts = t.start;
+  let ends = t.end;
+  let hashes = t.hash;
+  let shapes = t.shape;
+  let flags = t.flags;
+  let gaps = t.gap;
   let prevEnd = 0;
   let i = 0;
   while (i < n) {
@@ -167,12 +174,22 @@ export function tokenize(text: string, lexicon: Lexicon, reuse?: Tokens): Tokens
       h = Math.imul(h ^ lower, FNV_PRIME);
       i++;
     }
-    if (t.count === t.start.length) t = grow(t);
-    const j = t.count++;
-    t.start[j] = start;
-    t.end[j] = i;
-    t.hash[j] = h >>> 0 || 1;
-    t.shape[j] =
+    if (count === capacity) {
+      t.count = count;
+      t = grow(t);
+      capacity = t.start.length;
+      starts = t.start;
+      ends = t.end;
+      hashes = t.hash;
+      shapes = t.shape;
+      flags = t.flags;
+      gaps = t.gap;
+    }
+    const j = count++;
+    starts[j] = start;
+    ends[j] = i;
+    hashes[j] = h >>> 0 || 1;
+    shapes[j] =
       seen & DIGIT
         ? seen & LETTER
           ? Shape.ALNUM
@@ -186,11 +203,12 @@ export function tokenize(text: string, lexicon: Lexicon, reuse?: Tokens): Tokens
             : uppers === 1 && isUpper(text.charCodeAt(start))
               ? Shape.CAP
               : Shape.MIXED;
-    t.flags[j] = NOT_LOOKED_UP;
+    flags[j] = NOT_LOOKED_UP;
     // One space between words is most gaps: answered without the loop.
-    t.gap[j] = j > 0 && start - prevEnd === 1 && text.charCodeAt(prevEnd) === 32 ? Gap.SPACE : gapClass(text, prevEnd, start, j === 0);
+    gaps[j] = j > 0 && start - prevEnd === 1 && text.charCodeAt(prevEnd) === 32 ? Gap.SPACE : gapClass(text, prevEnd, start, j === 0);
     prevEnd = i;
   }
+  t.count = count;
   return t;
 }
 
