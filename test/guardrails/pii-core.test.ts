@@ -89,6 +89,12 @@ describe("CREDIT_CARD", () => {
 });
 
 describe("PHONE_NUMBER", () => {
+  test("a + and country code 1 written without spaces is a phone number, not a Chinese mobile", () => {
+    const m = createPiiMasker({});
+    expect(m.mask("Emergency contact at +17883858831.").text).toBe("Emergency contact at <PHONE_NUMBER>.");
+    expect(m.mask("call +86 138 1234 5678 or +8613812345678").text).toBe("call <CN_MOBILE> or <CN_MOBILE>");
+  });
+
   test("North American and international formats", () => {
     for (const n of ["(555) 123-4567", "555-123-4567", "+1 555.123.4567", "+44 20 7946 0958", "+49-30-1234567"]) {
       expect(masked(`call ${n} now`, { entities: ["PHONE_NUMBER"] })).toBe("call <PHONE_NUMBER> now");

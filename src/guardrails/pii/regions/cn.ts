@@ -25,7 +25,7 @@ const uscc = regexRecognizer({
 });
 
 /** Mobile numbers: 1[3-9]x and 8 digits (3-4-4 groups allowed), optionally after +86 or 0086. */
-const mobile = regexRecognizer({
+const mobilePattern = regexRecognizer({
   needsDigit: true,
   entity: "CN_MOBILE",
   priority: 60,
@@ -35,5 +35,18 @@ const mobile = regexRecognizer({
   boundary: "number",
   validate: (c) => /^(?:\+?0{0,2}86)?1(?:3\d|4[5-9]|5[0-35-9]|6[2567]|7[0-8]|8\d|9\d)\d{8}$/.test(c),
 });
+
+/**
+ * A `+` right before the digits, not followed by 86, starts another country's number: `+1` and
+ * ten digits written without spaces (+17883858831) is a North American number.
+ */
+const mobile: Recognizer = {
+  ...mobilePattern,
+  find(ctx, emit) {
+    mobilePattern.find(ctx, (start, end) => {
+      if (ctx.text.charCodeAt(start - 1) !== 43) emit(start, end);
+    });
+  },
+};
 
 export const cnRecognizers: readonly Recognizer[] = [residentId, uscc, mobile];
