@@ -28,19 +28,18 @@ writeFileSync(
   }),
 );
 
-const text = supportMessage1k();
 const proxy = await spawnServer([binary, "--host", "127.0.0.1", "--port", "19101", "--policy-dir", dir, "--log-level", "warning"], 19101, { SVC_KEY: "bench", SVC_GUARDRAILS_OFFLINE: "true" });
 const floor = await spawnServer([process.execPath, join(ROOT, "bench", "baselines", "json-endpoint.ts"), "19100"], 19100);
 
 const guardSpec: RequestSpec = {
   url: `${proxy.url}/v1/guard/input`,
   headers: { "content-type": "application/json" },
-  body: JSON.stringify({ text, config_id: "bench" }),
+  body: () => JSON.stringify({ text: supportMessage1k(), config_id: "bench" }),
   check: (status, body) => {
     if (status !== 200 || !body.includes("<EMAIL_ADDRESS>")) throw new Error(`unexpected answer ${status}: ${body.slice(0, 200)}`);
   },
 };
-const floorSpec: RequestSpec = { url: `${floor.url}/`, headers: { "content-type": "application/json" }, body: JSON.stringify({ text, config_id: "bench" }) };
+const floorSpec: RequestSpec = { url: `${floor.url}/`, headers: { "content-type": "application/json" }, body: () => JSON.stringify({ text: supportMessage1k(), config_id: "bench" }) };
 
 // Warm both up (JIT, connection pool).
 await runLoad(guardSpec, 32, 1000);

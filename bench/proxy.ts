@@ -51,19 +51,34 @@ const proxy = await spawnServer(
   { ...env, COMPAT_BASE_URL: `${mock.url}/v1`, COMPAT_API_KEY: "sk-bench", SVC_GUARDRAILS_UPSTREAM_MAX_RETRIES: "0" },
 );
 
+// The same proxy without the scan cache, for the conversation measurement (6).
+const uncached = await spawnServer(
+  [binary, "--host", "127.0.0.1", "--port", "19303", "--policy-dir", dir, "--default-config", POLICY, "--log-level", "warning"],
+  19303,
+  { ...env, COMPAT_BASE_URL: `${mock.url}/v1`, COMPAT_API_KEY: "sk-bench", SVC_GUARDRAILS_UPSTREAM_MAX_RETRIES: "0", SVC_GUARDRAILS_PII_CACHE: "0" },
+);
+
 const targets: Record<"direct" | "pass-through" | "guardrail-proxy", Proc> = { direct: mock, "pass-through": passThrough, "guardrail-proxy": proxy };
 type Target = keyof typeof targets;
 const TARGETS = Object.keys(targets) as Target[];
 
-const message = supportMessage1k();
 const headers = { "content-type": "application/json", authorization: "Bearer sk-bench" };
-const chatBody = (extra: object = {}) => JSON.stringify({ model: "bench-model", messages: [{ role: "user", content: message }], ...extra });
+const chatBody = (extra: object = {}) => JSON.stringify({ model: "bench-model", messages: [{ role: "user", content: supportMessage1k() }], ...extra });
+// The proxy reuses the scans of texts it has seen: every request must carry a new one.
+if (supportMessage1k() === supportMessage1k()) throw new Error("benchmark messages repeat: the proxy's scan cache would be measured");
+
+/**
+ * A conversation in its tenth turn: nine earlier messages (the same in every request, as a chat
+ * client resends them) and a new 1 KB user message.
+ */
+const history = Array.from({ length: 9 }, (_, i) => ({ role: i % 2 === 0 ? "user" : "assistant", content: supportMessage1k() }));
+const conversationBody = () => JSON.stringify({ model: "bench-model", messages: [...history, { role: "user", content: supportMessage1k() }] });
 
 function spec(target: Target): RequestSpec {
   return {
     url: `${targets[target].url}/v1/chat/completions`,
     headers,
-    body: chatBody(),
+    body: () => chatBody(),
     check: (status, body) => {
       if (status !== 200 || !body.includes("chat.completion")) throw new Error(`${target}: unexpected answer ${status}: ${body.slice(0, 200)}`);
     },
@@ -105,7 +120,7 @@ async function interleaved(sample: (t: Target) => Promise<number>, count: number
 async function oneRequest(t: Target): Promise<number> {
   const s = spec(t);
   const t0 = performance.now();
-  const res = await fetch(s.url, { method: "POST", headers: s.headers, body: s.body });
+  const res = await fetch(s.url, { method: "POST", headers: s.headers, body: (s.body as () => string)() });
   s.check!(res.status, await res.text());
   return performance.now() - t0;
 }
@@ -145,7 +160,25 @@ async function burst(t: Target): Promise<Float64Array> {
 const bursts: Partial<Record<Target, Float64Array[]>> = {};
 for (let r = 0; r < 3; r++) for (const t of ["pass-through", "guardrail-proxy"] as const) (bursts[t] ??= []).push(await burst(t));
 
+// 6. A ten-message conversation, one new message per request, at concurrency 1: with the scan
+// cache (the default) and without it (SVC_GUARDRAILS_PII_CACHE=0).
+const conversationTargets = { "pass-through": passThrough.url, "guardrail-proxy": proxy.url, "guardrail-proxy, no cache": uncached.url };
+type ConversationTarget = keyof typeof conversationTargets;
+const conversation: Record<ConversationTarget, number[]> = { "pass-through": [], "guardrail-proxy": [], "guardrail-proxy, no cache": [] };
+for (let done = 0; done < 600; done += 50) {
+  for (const [t, url] of Object.entries(conversationTargets) as [ConversationTarget, string][]) {
+    for (let i = 0; i < 50; i++) {
+      const t0 = performance.now();
+      const res = await fetch(`${url}/v1/chat/completions`, { method: "POST", headers, body: conversationBody() });
+      await res.text();
+      if (res.status !== 200) throw new Error(`${t}: conversation answered ${res.status}`);
+      conversation[t].push(performance.now() - t0);
+    }
+  }
+}
+
 await proxy.stop();
+await uncached.stop();
 await passThrough.stop();
 await mock.stop();
 
@@ -181,4 +214,10 @@ for (const t of ["pass-through", "guardrail-proxy"] as const) {
     `${STREAMS_AT_ONCE} streams at once through ${t}: TTFB p50 ${f(median(runs.map((b) => percentile(b, 50))), 1)} ms, p99 ${f(median(p99s), 1)} ms (median of 3 bursts; p99s ${p99s.map((x) => f(x, 1)).join(", ")}; target p99 < 100 ms)`,
   );
 }
+const conversationP50 = (t: ConversationTarget) => p50(conversation[t]);
+console.log(
+  `10-message conversation (9 resent, 1 new, 10 KB), p50 at concurrency 1: pass-through ${f(conversationP50("pass-through"), 3)} ms; ` +
+    `added by guardrail-proxy ${f((conversationP50("guardrail-proxy") - conversationP50("pass-through")) * 1000)} µs, ` +
+    `without its scan cache ${f((conversationP50("guardrail-proxy, no cache") - conversationP50("pass-through")) * 1000)} µs`,
+);
 console.log(`\nrounds req/s: ${TARGETS.map((t) => `${t} ${rps[t].map((x) => f(x)).join("/")}`).join("; ")}`);

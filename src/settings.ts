@@ -13,6 +13,8 @@ export const DEFAULT_INSTANCE_NAME = "guardrail-proxy";
 export const DEFAULT_PLATFORM_URL = "https://platform.guardrail-proxy.dev";
 export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_STREAM_CHECK_INTERVAL = 10;
+/** Texts per PII guardrail whose scans are reused: a few hundred conversations of a few turns. */
+export const DEFAULT_PII_CACHE_TEXTS = 1000;
 /** Bun's own limit on concurrent `fetch` requests when BUN_CONFIG_MAX_HTTP_REQUESTS is unset. */
 export const BUN_DEFAULT_FETCH_CONCURRENCY = 256;
 
@@ -56,6 +58,8 @@ export interface Settings {
   readonly upstream: UpstreamSettings;
   /** SVC_GUARDRAILS_JUDGE_TIMEOUT: how long an LLM-judged check or moderation call may take. */
   readonly judgeTimeoutMs?: number;
+  /** SVC_GUARDRAILS_PII_CACHE: recent texts whose PII scans each PII guardrail reuses (0: none). */
+  readonly piiCacheTexts: number;
   /** BUN_CONFIG_MAX_HTTP_REQUESTS as the process started with it: upstream requests at once. */
   readonly upstreamConcurrency: number;
   /** SVC_GUARDRAILS_UPSTREAM_TIMEOUT and _MAX_RETRIES: every upstream call's, unless its models entry says otherwise. */
@@ -135,6 +139,7 @@ export function loadSettings(env: Environment, opts: LoadOptions): Settings {
       messagesBaseUrl: url(env, "MESSAGES_BASE_URL"),
     },
     judgeTimeoutMs: seconds(env, "SVC_GUARDRAILS_JUDGE_TIMEOUT"),
+    piiCacheTexts: integer(env, "SVC_GUARDRAILS_PII_CACHE", DEFAULT_PII_CACHE_TEXTS, 0, 1_000_000),
     upstreamConcurrency: integer(env, "BUN_CONFIG_MAX_HTTP_REQUESTS", BUN_DEFAULT_FETCH_CONCURRENCY, 1, 65_536),
     upstreamDefaults: {
       timeoutMs: seconds(env, "SVC_GUARDRAILS_UPSTREAM_TIMEOUT"),

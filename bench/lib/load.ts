@@ -8,7 +8,8 @@ export interface RequestSpec {
   readonly url: string;
   readonly method?: string;
   readonly headers?: Record<string, string>;
-  readonly body?: string;
+  /** The body, or a function that gives each request its own. */
+  readonly body?: string | (() => string);
   /** Throws when an answer is wrong, so a benchmark never times error responses. */
   readonly check?: (status: number, body: string) => void;
 }
@@ -23,7 +24,8 @@ export interface LoadResult {
 
 async function once(spec: RequestSpec): Promise<number> {
   const t0 = performance.now();
-  const res = await fetch(spec.url, { method: spec.method ?? (spec.body ? "POST" : "GET"), headers: spec.headers, body: spec.body });
+  const body = typeof spec.body === "function" ? spec.body() : spec.body;
+  const res = await fetch(spec.url, { method: spec.method ?? (body ? "POST" : "GET"), headers: spec.headers, body });
   const text = await res.text();
   const ms = performance.now() - t0;
   spec.check?.(res.status, text);

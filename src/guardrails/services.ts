@@ -1,8 +1,9 @@
 /**
- * What some guardrails need from outside the process: a judge model (LLM-judged checks) and a
- * moderations endpoint. Guardrails see only these interfaces; the server implements them with
- * the compat upstream (src/upstream/judge.ts), and tests with a mock. A check whose service is
- * missing or fails throws `GuardrailUnavailableError`, and its `on_error` decides.
+ * What some guardrails need from the server: a judge model (LLM-judged checks) and a
+ * moderations endpoint from outside the process, and the process settings they read.
+ * Guardrails see only these interfaces; the server implements them with the compat upstream
+ * (src/upstream/judge.ts), and tests with a mock. A check whose service is missing or fails
+ * throws `GuardrailUnavailableError`, and its `on_error` decides.
  */
 
 export interface JudgeRequest {
@@ -38,6 +39,8 @@ export interface ModerationClient {
 export interface GuardrailServices {
   readonly judge?: JudgeClient;
   readonly moderation?: ModerationClient;
+  /** SVC_GUARDRAILS_PII_CACHE: recent texts whose scans each PII guardrail keeps; absent or 0, none. */
+  readonly piiCacheTexts?: number;
 }
 
 /** For compiling without calling anything (`validate`): every check that needs a service fails closed. */

@@ -8,6 +8,7 @@ import { allowedByDefault } from "./allow-list.ts";
 import { encodedSegments } from "./encoded.ts";
 import type { EntityType } from "./entities.ts";
 import type { Emit, Recognizer } from "./recognizer.ts";
+import { ScanCache } from "./scan-cache.ts";
 import { ScanContext } from "./scan-context.ts";
 import { ALL_RECOGNIZERS } from "./recognizers.ts";
 
@@ -26,6 +27,7 @@ export interface PiiDetection {
   readonly tier: number;
 }
 
+/** A scan's result; shared by every caller that scans the same text (the cache), so never changed. */
 export interface PiiScan {
   readonly detections: readonly PiiDetection[];
   /** The original text with each detection replaced by `<TYPE>` (or `<TYPE_ENCODED>`). */
@@ -36,7 +38,12 @@ export interface PiiEngineOptions {
   readonly entities: readonly EntityType[];
   readonly allowList: readonly string[];
   readonly detectEncoded: boolean;
+  /** How many recent texts keep their scans (scan-cache.ts); 0 or absent: none. */
+  readonly cacheTexts?: number;
 }
+
+/** Characters the cache may hold per engine, over all its texts (about 8 MB of UTF-16). */
+const CACHE_CHARS = 4 * 1024 * 1024;
 
 interface Candidate extends Span {
   readonly entity: EntityType;
@@ -55,6 +62,7 @@ export class PiiEngine {
   private readonly allowed: ReadonlySet<string>;
   /** Scans decoded segments: the same types and allow list, one level of decoding only. */
   private readonly inner: PiiEngine | null;
+  private readonly cache: ScanCache<PiiScan> | null;
 
   constructor(readonly options: PiiEngineOptions) {
     const wanted = new Set(options.entities);
@@ -62,10 +70,21 @@ export class PiiEngine {
     this.recognizers = ALL_RECOGNIZERS.filter((r) => (r.entities ?? [r.entity]).some((e) => wanted.has(e)));
     this.gated = this.recognizers.some((r) => r.readsTokens);
     this.allowed = new Set(options.allowList);
-    this.inner = options.detectEncoded ? new PiiEngine({ ...options, detectEncoded: false }) : null;
+    this.inner = options.detectEncoded ? new PiiEngine({ ...options, detectEncoded: false, cacheTexts: 0 }) : null;
+    this.cache = options.cacheTexts ? new ScanCache(options.cacheTexts, CACHE_CHARS) : null;
   }
 
   scan(original: string): PiiScan {
+    if (!this.cache) return this.scanAnew(original);
+    let result = this.cache.get(original);
+    if (!result) {
+      result = this.scanAnew(original);
+      this.cache.set(original, result);
+    }
+    return result;
+  }
+
+  private scanAnew(original: string): PiiScan {
     if (this.recognizers.length === 0 || original.length === 0) return { detections: [], masked: original };
     const norm = normalizeText(original);
     const text = norm.text;

@@ -1,5 +1,6 @@
 /** The `PII` guardrail: SPEC "PII guardrail settings" and "PII result". */
 import { Type, type Static } from "@sinclair/typebox";
+import type { GuardrailServices } from "../services.ts";
 import type { GuardrailDefinition, Masker } from "../types.ts";
 import { ALL_ENTITY_TYPES, type EntityType } from "./entities.ts";
 import { PiiEngine } from "./engine.ts";
@@ -26,11 +27,11 @@ export type PiiResult = {
   readonly detect_encoded_pii: boolean;
 };
 
-export function createPiiMasker(config: PiiConfig): Masker {
+export function createPiiMasker(config: PiiConfig, services?: GuardrailServices): Masker {
   const entities = config.entities ?? ALL_ENTITY_TYPES;
   const block = config.block ?? false;
   const detectEncoded = config.detect_encoded_pii ?? false;
-  const engine = new PiiEngine({ entities, allowList: config.allow_list ?? [], detectEncoded });
+  const engine = new PiiEngine({ entities, allowList: config.allow_list ?? [], detectEncoded, cacheTexts: services?.piiCacheTexts ?? 0 });
   return {
     kind: "masker",
     name: "PII",

@@ -1,0 +1,70 @@
+/**
+ * The PII scan cache: recent texts keep their scans (a conversation's history is sent again
+ * with every turn), least recently used out first, bounded by texts and characters, off unless
+ * the server turns it on (SVC_GUARDRAILS_PII_CACHE).
+ */
+import { describe, expect, test } from "bun:test";
+import { ALL_ENTITY_TYPES } from "../../src/guardrails/pii/entities.ts";
+import { PiiEngine } from "../../src/guardrails/pii/engine.ts";
+import { createPiiMasker } from "../../src/guardrails/pii/guardrail.ts";
+import { ScanCache } from "../../src/guardrails/pii/scan-cache.ts";
+import { loadSettings } from "../../src/settings.ts";
+
+describe("ScanCache", () => {
+  test("keeps the most recently used texts within the count", () => {
+    const c = new ScanCache<number>(2, 1000);
+    c.set("a", 1);
+    c.set("b", 2);
+    expect(c.get("a")).toBe(1); // "a" is now the most recent
+    c.set("c", 3);
+    expect(c.get("b")).toBeUndefined();
+    expect(c.get("a")).toBe(1);
+    expect(c.get("c")).toBe(3);
+    expect(c.size).toBe(2);
+  });
+
+  test("keeps within the character budget, and never keeps one text over an eighth of it", () => {
+    const c = new ScanCache<number>(100, 80);
+    c.set("x".repeat(11), 1);
+    expect(c.size).toBe(0);
+    for (let i = 0; i < 10; i++) c.set(`${i}`.padEnd(10, "y"), i);
+    expect(c.size).toBe(8);
+    expect(c.get("0".padEnd(10, "y"))).toBeUndefined();
+    expect(c.get("9".padEnd(10, "y"))).toBe(9);
+  });
+
+  test("a count of 0 keeps nothing", () => {
+    const c = new ScanCache<number>(0, 1000);
+    c.set("a", 1);
+    expect(c.get("a")).toBeUndefined();
+  });
+});
+
+describe("engine with a cache", () => {
+  const text = "Ana Lopez, ana.lopez@corp.example, card 4111 1111 1111 1111, SSN 536-22-8716.";
+
+  test("a repeated text gets the same scan; other texts are scanned", () => {
+    const engine = new PiiEngine({ entities: ALL_ENTITY_TYPES, allowList: [], detectEncoded: false, cacheTexts: 10 });
+    const first = engine.scan(text);
+    expect(engine.scan(text)).toBe(first);
+    expect(first.masked).toBe("<PERSON>, <EMAIL_ADDRESS>, card <CREDIT_CARD>, SSN <US_SSN>.");
+    expect(engine.scan(`${text} `).masked).toBe(`${first.masked} `);
+  });
+
+  test("the cached scan equals a fresh one", () => {
+    const cached = new PiiEngine({ entities: ALL_ENTITY_TYPES, allowList: [], detectEncoded: true, cacheTexts: 10 });
+    const fresh = new PiiEngine({ entities: ALL_ENTITY_TYPES, allowList: [], detectEncoded: true });
+    cached.scan(text);
+    expect(cached.scan(text)).toEqual(fresh.scan(text));
+  });
+
+  test("maskers have no cache unless the server's services ask for one", () => {
+    expect(createPiiMasker({}).mask(text).info).toEqual(createPiiMasker({}, { piiCacheTexts: 5 }).mask(text).info);
+  });
+
+  test("SVC_GUARDRAILS_PII_CACHE: 1000 by default, 0 turns it off, nonsense refuses start-up", () => {
+    expect(loadSettings({}, { requireLicence: false }).piiCacheTexts).toBe(1000);
+    expect(loadSettings({ SVC_GUARDRAILS_PII_CACHE: "0" }, { requireLicence: false }).piiCacheTexts).toBe(0);
+    expect(() => loadSettings({ SVC_GUARDRAILS_PII_CACHE: "lots" }, { requireLicence: false })).toThrow("SVC_GUARDRAILS_PII_CACHE");
+  });
+});
