@@ -139,6 +139,28 @@ describe("streaming", () => {
     expect(finish).toBe("stop");
   });
 
+  for (const config_id of ["none", "kw-out"]) {
+    test(`each event reaches the client as soon as the upstream sends it (${config_id === "none" ? "no output guardrails" : "output guardrails"})`, async () => {
+      fx.mock.behave({ chunks: ["one ", "two ", "three "], chunkDelayMs: 250 });
+      const res = await fx.server.post("/v1/chat/completions", { model: "m", stream: true, messages: [{ role: "user", content: "hi" }], guardrails: { config_id } });
+      const reader = res.body!.getReader();
+      const decoder = new TextDecoder();
+      const arrivals: number[] = [];
+      let seen = "";
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        seen += decoder.decode(value, { stream: true });
+        // One arrival time per content event newly complete in what has come so far.
+        while (arrivals.length < 3 && seen.includes(`"content":"${["one", "two", "three"][arrivals.length]} "`)) arrivals.push(performance.now());
+      }
+      expect(arrivals).toHaveLength(3);
+      // Held back and sent together, they would arrive within a millisecond of each other.
+      expect(arrivals[1]! - arrivals[0]!).toBeGreaterThan(150);
+      expect(arrivals[2]! - arrivals[1]!).toBeGreaterThan(150);
+    });
+  }
+
   test("the wire format ends with data: [DONE], usage chunk included", async () => {
     const res = await fx.server.post("/v1/chat/completions", { model: "m", stream: true, stream_options: { include_usage: true }, messages: [{ role: "user", content: "hi" }] });
     const payloads = dataOf(await sseFrames(res));
