@@ -42,8 +42,8 @@ export interface PiiEngineOptions {
   readonly cacheTexts?: number;
 }
 
-/** Characters the cache may hold per engine, over all its texts (about 8 MB of UTF-16). */
-const CACHE_CHARS = 4 * 1024 * 1024;
+/** Characters the cache may hold per engine, over all its texts (2 MB of UTF-16, and the scans). */
+const CACHE_CHARS = 1024 * 1024;
 
 interface Candidate extends Span {
   readonly entity: EntityType;
