@@ -135,3 +135,19 @@ export function digitWordOf(length: number): (s: TextShape) => boolean {
 export function flagged(flag: number): (s: TextShape) => boolean {
   return (s) => (s.flags & flag) !== 0;
 }
+
+/** A gate: true when a run of at least `length` digits occurs. */
+export function digitRunAtLeast(length: number): (s: TextShape) => boolean {
+  const mask = ~(lengthBit(length) - 1);
+  return (s) => (s.digitRuns & mask) !== 0;
+}
+
+/** A gate: true when either gate is. Gates are composed once, not per scan. */
+export function either(a: (s: TextShape) => boolean, b: (s: TextShape) => boolean): (s: TextShape) => boolean {
+  return (s) => a(s) || b(s);
+}
+
+/** A gate: true when both gates are. */
+export function both(a: (s: TextShape) => boolean, b: (s: TextShape) => boolean): (s: TextShape) => boolean {
+  return (s) => a(s) && b(s);
+}

@@ -1,7 +1,7 @@
 /** Recognisers of SPEC's "China (mainland)" group. */
 import { cnResidentIdValid, cnUsccValid } from "../checksums.ts";
 import { regexRecognizer, type Recognizer } from "../recognizer.ts";
-import { digitRunOf, type TextShape, upperWordOf } from "../text-shape.ts";
+import { digitRunAtLeast, digitRunOf, either, upperWordOf } from "../text-shape.ts";
 
 /** Resident identity card: province, birth date and ISO 7064 MOD 11-2 check (0-9 or X). */
 const residentId = regexRecognizer({
@@ -30,7 +30,7 @@ const mobilePattern = regexRecognizer({
   entity: "CN_MOBILE",
   priority: 60,
   // The last four digits stand alone, or close a run of eight or more.
-  gate: (s: TextShape) => (s.digitRuns & ~0xff) !== 0 || digitRunOf(4)(s),
+  gate: either(digitRunOf(4), digitRunAtLeast(8)),
   pattern: /(?:\+86[ -]?|0086[ -]?)?1[3-9]\d[ -]?\d{4}[ -]?\d{4}/g,
   boundary: "number",
   validate: (c) => /^(?:\+?0{0,2}86)?1(?:3\d|4[5-9]|5[0-35-9]|6[2567]|7[0-8]|8\d|9\d)\d{8}$/.test(c),

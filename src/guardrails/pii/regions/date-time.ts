@@ -10,7 +10,7 @@ import { hashWord } from "../ner/hash.ts";
 import { HashTable } from "../ner/hash-table.ts";
 import { flagsAt, Gap, Shape, type Tokens } from "../ner/tokens.ts";
 import { regexRecognizer, type Recognizer } from "../recognizer.ts";
-import { digitRunOf, flagged, ShapeFlag } from "../text-shape.ts";
+import { both, digitRunOf, flagged, ShapeFlag } from "../text-shape.ts";
 
 const MONTHS: Record<string, number> = {
   january: 1, february: 2, march: 3, april: 4, may: 5, june: 6, july: 7, august: 8, september: 9, october: 10, november: 11, december: 12,
@@ -55,10 +55,10 @@ const isoDateTime = regexRecognizer({
   needsDigit: true,
   entity: "DATE_TIME",
   ...TIER3,
-  gate: (s) => digitRunOf(4)(s) && flagged(ShapeFlag.SEPARATED_DIGITS)(s),
+  gate: both(digitRunOf(4), flagged(ShapeFlag.SEPARATED_DIGITS)),
   pattern: new RegExp(String.raw`\b\d{4}-\d{2}-\d{2}(?:[T ]${TIME})?\b`, "g"),
   boundary: "number",
-  validateValue: (v) => numericDateValid(v),
+  validateValue: numericDateValid,
 });
 
 const numericDate = regexRecognizer({
@@ -68,7 +68,7 @@ const numericDate = regexRecognizer({
   gate: flagged(ShapeFlag.SEPARATED_DIGITS),
   pattern: new RegExp(String.raw`\b(?:\d{1,2}([/.-])\d{1,2}\1(?:\d{4}|\d{2})|\d{4}([/.])\d{1,2}\2\d{1,2})(?:,?\s(?:at\s)?${TIME})?\b`, "g"),
   boundary: "number",
-  validateValue: (v) => numericDateValid(v),
+  validateValue: numericDateValid,
 });
 
 const writtenDatePattern = regexRecognizer({
@@ -80,7 +80,7 @@ const writtenDatePattern = regexRecognizer({
     "g",
   ),
   boundary: "none",
-  validateValue: (v) => writtenDateValid(v),
+  validateValue: writtenDateValid,
 });
 
 /** A written date has a capitalised month name: texts without one skip the long alternation. */

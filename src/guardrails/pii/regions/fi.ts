@@ -10,7 +10,7 @@ const hetu = regexRecognizer({
   priority: 85,
   gate: digitRunOf(6),
   pattern: /\b\d{6}[-+A-FU-Y]\d{3}[0-9A-Y]\b/g,
-  validateValue: (v) => hetuValid(v),
+  validateValue: hetuValid,
 });
 
 export const fiRecognizers: readonly Recognizer[] = [hetu];

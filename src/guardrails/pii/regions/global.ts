@@ -51,8 +51,8 @@ const creditCardNamed: NumberSpec = {
 };
 
 const crypto: Recognizer[] = [
-  regexRecognizer({ needsDigit: true, entity: "CRYPTO", priority: 80, gate: digitWordOf(26), pattern: /\b[13][1-9A-HJ-NP-Za-km-z]{25,34}\b/g, validateValue: (v) => base58CheckValid(v) }),
-  regexRecognizer({ needsDigit: true, entity: "CRYPTO", priority: 80, gate: digitWordOf(11), pattern: /\b(?:bc1|BC1)[02-9ac-hj-np-zAC-HJ-NP-Z]{8,87}\b/g, validateValue: (v) => bech32Valid(v) }),
+  regexRecognizer({ needsDigit: true, entity: "CRYPTO", priority: 80, gate: digitWordOf(26), pattern: /\b[13][1-9A-HJ-NP-Za-km-z]{25,34}\b/g, validateValue: base58CheckValid }),
+  regexRecognizer({ needsDigit: true, entity: "CRYPTO", priority: 80, gate: digitWordOf(11), pattern: /\b(?:bc1|BC1)[02-9ac-hj-np-zAC-HJ-NP-Z]{8,87}\b/g, validateValue: bech32Valid }),
   // Ethereum: 0x and 40 hex digits. (The mixed-case EIP-55 checksum needs Keccak-256: not checked.)
   regexRecognizer({ needsDigit: true, entity: "CRYPTO", priority: 80, gate: digitWordOf(42), pattern: /\b0x[0-9a-fA-F]{40}\b/g }),
 ];
@@ -94,7 +94,7 @@ const ipv4 = regexRecognizer({
   gate: flagged(ShapeFlag.DOTTED_DIGITS),
   pattern: /\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b/g,
   boundary: "number",
-  validateValue: (v) => ipv4Valid(v),
+  validateValue: ipv4Valid,
 });
 
 /** RFC 4291 text forms: eight groups, or fewer with one `::`, optionally ending in an IPv4 address. */
@@ -209,7 +209,7 @@ function looksLikeOtherNumber(value: string, groups: string[]): boolean {
   return false;
 }
 
-const phoneCandidates = regexRecognizer({ needsDigit: true, entity: "PHONE_NUMBER", tier: 1, priority: 40, pattern: PHONE, boundary: "number", validateValue: (v) => phoneValid(v) });
+const phoneCandidates = regexRecognizer({ needsDigit: true, entity: "PHONE_NUMBER", tier: 1, priority: 40, pattern: PHONE, boundary: "number", validateValue: phoneValid });
 
 /**
  * Two unsigned digit groups followed by a capitalised word, or after Suite/Apt/Unit/Box, are a
