@@ -45,18 +45,15 @@ writeFileSync(join(dir, "none.json"), JSON.stringify({ version: 1 }));
 const env = { SVC_KEY: "bench", SVC_GUARDRAILS_OFFLINE: "true", BUN_CONFIG_MAX_HTTP_REQUESTS: "4096" };
 const mock = await spawnServer([process.execPath, join(ROOT, "bench", "baselines", "mock-llm.ts"), "19300"], 19300, env);
 const passThrough = await spawnServer([process.execPath, join(ROOT, "bench", "baselines", "pass-through.ts"), "19301", mock.url], 19301, env);
-const proxy = await spawnServer(
-  [binary, "--host", "127.0.0.1", "--port", "19302", "--policy-dir", dir, "--default-config", POLICY, "--log-level", "warning"],
-  19302,
-  { ...env, COMPAT_BASE_URL: `${mock.url}/v1`, COMPAT_API_KEY: "sk-bench", SVC_GUARDRAILS_UPSTREAM_MAX_RETRIES: "0" },
-);
-
+const spawnProxy = (port: number, extraEnv: Record<string, string> = {}) =>
+  spawnServer(
+    [binary, "--host", "127.0.0.1", "--port", String(port), "--policy-dir", dir, "--default-config", POLICY, "--log-level", "warning"],
+    port,
+    { ...env, COMPAT_BASE_URL: `${mock.url}/v1`, COMPAT_API_KEY: "sk-bench", SVC_GUARDRAILS_UPSTREAM_MAX_RETRIES: "0", ...extraEnv },
+  );
+const proxy = await spawnProxy(19302);
 // The same proxy without the scan cache, for the conversation measurement (6).
-const uncached = await spawnServer(
-  [binary, "--host", "127.0.0.1", "--port", "19303", "--policy-dir", dir, "--default-config", POLICY, "--log-level", "warning"],
-  19303,
-  { ...env, COMPAT_BASE_URL: `${mock.url}/v1`, COMPAT_API_KEY: "sk-bench", SVC_GUARDRAILS_UPSTREAM_MAX_RETRIES: "0", SVC_GUARDRAILS_PII_CACHE: "0" },
-);
+const uncached = await spawnProxy(19303, { SVC_GUARDRAILS_PII_CACHE: "0" });
 
 const targets: Record<"direct" | "pass-through" | "guardrail-proxy", Proc> = { direct: mock, "pass-through": passThrough, "guardrail-proxy": proxy };
 type Target = keyof typeof targets;
