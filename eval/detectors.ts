@@ -11,6 +11,7 @@
  */
 import { classify, type ClassifierName } from "../src/guardrails/classifier/classifier.ts";
 import { forDetector, loadRows, splitRows, type Label, type Row } from "./lib/detector-data.ts";
+import { rocAuc } from "./lib/roc.ts";
 
 const THRESHOLD = 0.7;
 const DETECTORS: readonly { name: string; classifier: ClassifierName; label: Label }[] = [
@@ -18,25 +19,6 @@ const DETECTORS: readonly { name: string; classifier: ClassifierName; label: Lab
   { name: "Jailbreak", classifier: "jailbreak", label: "jailbreak" },
   { name: "HarmfulContent", classifier: "harmful", label: "harmful" },
 ];
-
-function rocAuc(scores: readonly number[], labels: readonly boolean[]): number {
-  const idx = scores.map((_, i) => i).sort((a, b) => scores[a]! - scores[b]!);
-  let rankSum = 0;
-  let pos = 0;
-  for (let i = 0; i < idx.length; ) {
-    let j = i;
-    while (j + 1 < idx.length && scores[idx[j + 1]!] === scores[idx[i]!]) j++;
-    for (let k = i; k <= j; k++) {
-      if (labels[idx[k]!]) {
-        rankSum += (i + j) / 2 + 1;
-        pos++;
-      }
-    }
-    i = j + 1;
-  }
-  const neg = labels.length - pos;
-  return (rankSum - (pos * (pos + 1)) / 2) / (pos * neg);
-}
 
 /** Recall at the threshold that lets through 99% of the negatives. */
 function recallAtFpr(scores: readonly number[], labels: readonly boolean[], fpr: number): number {

@@ -14,6 +14,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { bipiaTwins, DETECTORS, forDetector, insertedSpan, loadRows, splitRows, type Row } from "../eval/lib/detector-data.ts";
 import { mulberry32 } from "../eval/lib/random.ts";
+import { rocAuc } from "../eval/lib/roc.ts";
 import { FEATURE_COUNT, featuresOf, prepare } from "../src/guardrails/classifier/features.ts";
 import { serializeModel, sigmoid } from "../src/guardrails/classifier/model.ts";
 import { maxRawScores } from "../src/guardrails/classifier/score.ts";
@@ -142,25 +143,6 @@ function platt(scores: readonly number[], labels: readonly number[]): { a: numbe
   return { a, b };
 }
 
-export function rocAuc(scores: readonly number[], labels: readonly number[]): number {
-  const idx = scores.map((_, i) => i).sort((x, y) => scores[x]! - scores[y]!);
-  let rankSum = 0;
-  let pos = 0;
-  let i = 0;
-  while (i < idx.length) {
-    let j = i;
-    while (j + 1 < idx.length && scores[idx[j + 1]!] === scores[idx[i]!]) j++;
-    const rank = (i + j) / 2 + 1;
-    for (let k = i; k <= j; k++) if (labels[idx[k]!] === 1) {
-      rankSum += rank;
-      pos++;
-    }
-    i = j + 1;
-  }
-  const neg = labels.length - pos;
-  return (rankSum - (pos * (pos + 1)) / 2) / (pos * neg);
-}
-
 if (import.meta.main) main();
 
 function main(): void {
@@ -187,7 +169,7 @@ DETECTORS.forEach(({ model: name, label, window }, n) => {
   const held = forDetector(evalRows, label);
   const probs = held.map((e) => sigmoid(a * scoreText(model, e.text, window) + b));
   const labels = held.map((e) => (e.positive ? 1 : 0));
-  const auc = rocAuc(probs, labels);
+  const auc = rocAuc(probs, labels.map((y) => y === 1));
   const negatives = labels.filter((y) => y === 0).length;
   const positives = labels.length - negatives;
   const fp = probs.filter((p, i) => labels[i] === 0 && p >= 0.7).length;
