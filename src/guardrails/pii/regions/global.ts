@@ -161,19 +161,37 @@ const ipv6: Recognizer = {
  */
 const PHONE = /(?:\+\d{1,3}[ .-]?(?:\(0\)[ .-]?)?(?:\(\d{1,5}\)[ .-]?)?\d{1,8}(?:[ .-]\d{1,8}){0,5}|(?:\(0\)[ .-]?)?\(\d{1,5}\)[ .-]?\d{1,8}(?:[ .-]\d{1,8}){0,5}|\b\d{1,8}(?:[ .-]\d{1,8}){1,5})(?: ?(?:x|ext\.?|extension) ?\d{1,6})?/g;
 
+const EXTENSION = / ?(?:x|ext\.?|extension) ?\d{1,6}$/;
+
+/**
+ * Plain loops, not `replace` and `split`: this runs on every digit-group candidate in a text,
+ * and the regular-expression version cost more than finding the candidates.
+ */
 function phoneValid(value: string): boolean {
-  const main = value.replace(/ ?(?:x|ext\.?|extension) ?\d{1,6}$/, "");
+  // Every extension word has an "x".
+  const main = value.indexOf("x") < 0 ? value : value.replace(EXTENSION, "");
   const digits = digitCount(main);
   if (digits < 7 || digits > 15) return false;
-  const signed = main.startsWith("+");
-  const area = main.includes("(");
-  const groups = main
-    .replace(/^\+\d{1,3}/, "")
-    .split(/[ .\-()]+/)
-    .filter((g) => g.length > 0);
-  if (!signed && !area && groups.length < 2) return false; // bare digit runs: see phoneBare
-  if (!signed && looksLikeOtherNumber(main, groups)) return false;
-  return true;
+  if (main.charCodeAt(0) === 43) return true; // "+country": the other shapes below are never signed
+  const groups = digitGroups(main);
+  if (groups.length < 2 && !main.includes("(")) return false; // bare digit runs: see phoneBare
+  return !looksLikeOtherNumber(main, groups);
+}
+
+/** The runs of digits of a value, in order. */
+function digitGroups(value: string): string[] {
+  const groups: string[] = [];
+  let start = -1;
+  for (let i = 0; i <= value.length; i++) {
+    const c = i < value.length ? value.charCodeAt(i) : 0;
+    const digit = c >= 48 && c <= 57;
+    if (digit && start < 0) start = i;
+    else if (!digit && start >= 0) {
+      groups.push(value.slice(start, i));
+      start = -1;
+    }
+  }
+  return groups;
 }
 
 function digitCount(value: string): number {
@@ -185,28 +203,37 @@ function digitCount(value: string): number {
   return n;
 }
 
-function looksLikeOtherNumber(value: string, groups: string[]): boolean {
-  const sep = /[.\-/ ]/.exec(value)?.[0];
-  const nums = groups.map(Number);
-  const shape = groups.map((g) => g.length).join("-");
+function looksLikeOtherNumber(value: string, groups: readonly string[]): boolean {
+  const sep = firstSeparator(value);
+  const count = groups.length;
+  const len = (k: number) => groups[k]!.length;
   // SSN and ITIN shape.
-  if (shape === "3-2-4") return true;
+  if (count === 3 && len(0) === 3 && len(1) === 2 && len(2) === 4) return true;
   // Postal codes: 1234-567 (Portugal), 12345-678 (Brazil).
-  if (sep === "-" && (shape === "4-3" || shape === "5-3")) return true;
+  if (sep === 45 && count === 2 && (len(0) === 4 || len(0) === 5) && len(1) === 3) return true;
   // Partial IPv4 addresses and other short dotted numbers.
-  if (sep === "." && groups.length <= 4 && groups.every((g) => g.length <= 3)) return true;
+  if (sep === 46 && count <= 4 && groups.every((g) => g.length <= 3)) return true;
+  const year = (k: number) => len(k) === 4 && Number(groups[k]) >= 1900 && Number(groups[k]) <= 2099;
   // Date shapes, valid or not: 2019-04-07, 07.04.2019, 4-7-2019.
-  if (groups.length === 3) {
-    const [a, b, c] = nums as [number, number, number];
-    const year = (y: number) => y >= 1900 && y <= 2099;
-    if (groups[0]!.length === 4 && year(a) && b <= 12 && c <= 31) return true;
-    if (groups[2]!.length === 4 && year(c) && a <= 31 && b <= 31) return true;
+  if (count === 3) {
+    const [a, b, c] = groups.map(Number) as [number, number, number];
+    if (year(0) && b <= 12 && c <= 31) return true;
+    if (year(2) && a <= 31 && b <= 31) return true;
   }
   // Year ranges: 1990-2005.
-  if (groups.length === 2 && groups.every((g) => g.length === 4) && nums.every((n) => n >= 1900 && n <= 2099)) return true;
+  if (count === 2 && year(0) && year(1)) return true;
   // Thousands: 1.234.567 or 1,234,567 written with dots.
-  if (sep === "." && groups.length >= 2 && groups[0]!.length <= 3 && groups.slice(1).every((g) => g.length === 3)) return true;
+  if (sep === 46 && count >= 2 && len(0) <= 3 && groups.every((g, k) => k === 0 || g.length === 3)) return true;
   return false;
+}
+
+/** The first `.`, `-`, `/` or space of a value, as a character code; 0 when there is none. */
+function firstSeparator(value: string): number {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c === 46 || c === 45 || c === 47 || c === 32) return c;
+  }
+  return 0;
 }
 
 const phoneCandidates = regexRecognizer({ needsDigit: true, entity: "PHONE_NUMBER", tier: 1, priority: 40, pattern: PHONE, boundary: "number", validateValue: phoneValid });
