@@ -49,10 +49,21 @@ class Separators {
   /** The next separator at or after `from`: [position, length], or [-1, 0]. */
   next(from: number): [number, number] {
     if (this.at !== -1 && this.at < from) this.at = this.text.indexOf("@", from);
-    if (this.enc !== -1 && this.enc < from) this.enc = this.text.indexOf("%40", from);
+    if (this.enc !== -1 && this.enc < from) this.enc = encodedAt(this.text, from);
     if (this.enc !== -1 && (this.at === -1 || this.enc < this.at)) return [this.enc, 3];
     return this.at === -1 ? [-1, 0] : [this.at, 1];
   }
+}
+
+/**
+ * The next `%40` at or after `from`, or -1: found from its `%` (rare in prose) because a
+ * three-unit `indexOf` costs 0.2 µs per KB in JavaScriptCore, as much as the rest of the search.
+ */
+function encodedAt(text: string, from: number): number {
+  for (let p = text.indexOf("%", from); p !== -1; p = text.indexOf("%", p + 1)) {
+    if (text.charCodeAt(p + 1) === 52 && text.charCodeAt(p + 2) === 48) return p;
+  }
+  return -1;
 }
 
 export const emailRecognizer: Recognizer = {
