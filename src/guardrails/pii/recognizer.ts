@@ -163,26 +163,3 @@ export function boundaryOk(text: string, start: number, end: number, boundary: B
   }
   return true;
 }
-
-/**
- * Separators of a grouped number are one kind only (`4111 1111 1111 1111`, not
- * `4111 1111-1111 1111`).
- */
-export function consistentSeparators(value: string): boolean {
-  let sep = "";
-  for (const ch of value) {
-    if (ch === " " || ch === "-" || ch === ".") {
-      if (sep && ch !== sep) return false;
-      sep = ch;
-    }
-  }
-  return true;
-}
-
-/** The lengths of the digit groups of a value written with separators. */
-export function groupLengths(value: string): number[] {
-  return value
-    .split(/[\s\-.]+/)
-    .filter((g) => g.length > 0)
-    .map((g) => g.length);
-}
