@@ -4,21 +4,12 @@
  * function, so their keys agree.
  */
 
+import { lowerUnit } from "../../text/lower-unit.ts";
+
+export { lowerUnit };
+
 export const FNV_OFFSET = 0x811c9dc5;
 export const FNV_PRIME = 0x01000193;
-
-const lowerCache = new Map<number, number>();
-
-export function lowerUnit(c: number): number {
-  if (c < 128) return c >= 65 && c <= 90 ? c + 32 : c;
-  let l = lowerCache.get(c);
-  if (l === undefined) {
-    const s = String.fromCharCode(c).toLowerCase();
-    l = s.length === 1 ? s.charCodeAt(0) : c;
-    lowerCache.set(c, l);
-  }
-  return l;
-}
 
 /** Hash of `text[start, end)` lower-cased. Never 0 (0 marks an empty slot). */
 export function hashRange(text: string, start: number, end: number): number {
