@@ -24,7 +24,7 @@ interface TypeCase {
 const CASES: Record<EntityType, TypeCase> = {
   CREDIT_CARD: { template: "Please charge card {} today", valid: ["4111111111111111", "5500 0000 0000 0004", "3782-822463-10005", "6011111111111117"], invalid: ["4111111111111112", "1234567812345678", "4111 1111-1111 1111"] },
   CRYPTO: { template: "Send it to wallet {} now", valid: ["1BoatSLRHtKNngkdXEeobR76b53LETtpyT", "3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy", "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4", "0x52908400098527886E0F7030069857D2E4169EE7"], invalid: ["1BoatSLRHtKNngkdXEeobR76b53LETtpyU", "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5"] },
-  DATE_TIME: { template: "It happened on {} at the office", valid: ["March 3rd, 2020", "2020-03-14", "14/03/2020", "Tuesday", "3 March 2020"], invalid: ["13/13/2020", "2021-02-31"] },
+  DATE_TIME: { template: "It happened on {} at the office", valid: ["March 3rd, 2020", "2020-03-14", "14/03/2020", "Tuesday", "3 March 2020", "5pm", "9:30 p.m.", "10:45 AM"], invalid: ["13/13/2020", "2021-02-31"] },
   EMAIL_ADDRESS: { template: "Write to {} for details", valid: ["jane.roe@example.org", "a_b+tag@mail.co.uk"], invalid: ["jane@localhost", "jane@example"] },
   IBAN_CODE: { template: "Transfer to IBAN {} please", valid: ["GB82WEST12345698765432", "GB82 WEST 1234 5698 7654 32", "GB82-WEST-1234-5698-7654-32", "DE89370400440532013000"], invalid: ["GB82WEST12345698765431", "DE89370400440532013001", "GB82 WEST-1234 5698 7654 32", "GB82W EST1 2345 6987 6543 2"] },
   IP_ADDRESS: { template: "The server {} is down", valid: ["192.168.1.20", "8.8.4.4", "2001:db8::ff00:42:8329", "fe80::1ff:fe23:4567:890a"], invalid: ["256.1.2.3", "1.2.3.04"] },
