@@ -18,7 +18,7 @@ export interface NumberSpec {
   readonly priority?: number;
   /** Group lengths joined by "-" ("3-2-4"), or the digit count of an ungrouped number ("9"). */
   readonly shapes: readonly string[];
-  /** Characters allowed between groups, one kind per number; " -" by default. */
+  /** Characters allowed between groups (of space, `-`, `.`, `/`), one kind per number; " -" by default. */
   readonly separators?: string;
   /** Gets the digits without separators. */
   readonly validate?: (digits: string, value: string) => boolean;
@@ -41,8 +41,28 @@ function shapeKey(shape: string): number {
 interface Compiled {
   readonly spec: NumberSpec;
   readonly tier: Tier;
-  readonly separators: string;
+  /** The separator characters allowed between groups, as a set of bits (separatorBit). */
+  readonly separators: number;
   readonly freeShapes: ReadonlySet<number>;
+}
+
+/** Characters that join digit groups: space, `-`, `.`, `/`; each has a bit, others 0. */
+function separatorBit(c: number): number {
+  return c === 32 ? 1 : c === 45 ? 2 : c === 46 ? 4 : c === 47 ? 8 : 0;
+}
+
+/** The digits of a value written with separators. */
+function digitsOf(value: string): string {
+  let out = "";
+  let from = 0;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 48 || c > 57) {
+      out += value.slice(from, i);
+      from = i + 1;
+    }
+  }
+  return out + value.slice(from);
 }
 
 function isAlnum(c: number): boolean {
@@ -74,7 +94,12 @@ export function numberRecognizer(specs: readonly NumberSpec[]): Recognizer {
   const prefixes = new Set<number>();
   for (const spec of specs) {
     // Context-gated formats default to tier 2, the others to tier 3 (see Tier).
-    const compiled: Compiled = { spec, tier: spec.tier ?? (spec.context ? 2 : 3), separators: spec.separators ?? " -", freeShapes: new Set((spec.shapesWithoutContext ?? []).map(shapeKey)) };
+    const separators = [...(spec.separators ?? " -")].reduce((bits, ch) => {
+      const bit = separatorBit(ch.charCodeAt(0));
+      if (bit === 0) throw new Error(`${spec.entity}: digit groups are joined by space, "-", "." or "/", not ${JSON.stringify(ch)}`);
+      return bits | bit;
+    }, 0);
+    const compiled: Compiled = { spec, tier: spec.tier ?? (spec.context ? 2 : 3), separators, freeShapes: new Set((spec.shapesWithoutContext ?? []).map(shapeKey)) };
     for (const shape of spec.shapes) {
       const key = shapeKey(shape);
       const list = byShape.get(key) ?? [];
@@ -101,13 +126,13 @@ export function numberRecognizer(specs: readonly NumberSpec[]): Recognizer {
         }
         // The run: digit tokens each one separator character after the last.
         let j = i + 1;
-        while (j < t.count && t.shape[j] === Shape.DIGITS && t.start[j]! - t.end[j - 1]! === 1 && " -./".includes(text[t.end[j - 1]!]!)) j++;
+        while (j < t.count && t.shape[j] === Shape.DIGITS && t.start[j]! - t.end[j - 1]! === 1 && separatorBit(text.charCodeAt(t.end[j - 1]!)) !== 0) j++;
         for (let a = i; a < j; a++) {
           let shape = 0;
           for (let b = a; b < j && b - a < MAX_GROUPS; b++) {
             const len = t.end[b]! - t.start[b]!;
-            const sep = b > a ? text[t.end[b - 1]!]! : "";
-            if (b > a + 1 && sep !== text[t.end[a]!]) break; // one kind of separator per number
+            const sep = b > a ? separatorBit(text.charCodeAt(t.end[b - 1]!)) : 0;
+            if (b > a + 1 && sep !== separatorBit(text.charCodeAt(t.end[a]!))) break; // one kind of separator per number
             shape = shape * 32 + Math.min(len, 31);
             if (!prefixes.has(shape)) break;
             const formats = byShape.get(shape);
@@ -116,9 +141,9 @@ export function numberRecognizer(specs: readonly NumberSpec[]): Recognizer {
             const end = t.end[b]!;
             if (!standsAlone(text, start, end)) continue;
             const value = text.slice(start, end);
-            const digits = b === a ? value : value.replace(/\D/g, "");
+            const digits = b === a ? value : digitsOf(value);
             for (const f of formats) {
-              if (b > a && !f.separators.includes(sep)) continue;
+              if (b > a && (f.separators & sep) === 0) continue;
               if (f.spec.validate && !f.spec.validate(digits, value)) continue;
               if (f.spec.context && !f.freeShapes.has(shape) && !hasContext(text, start, f.spec.context, 48) && !hasContextAfter(text, end, f.spec.context, 12)) continue;
               emit(start, end, f.spec.entity, f.tier, f.spec.priority ?? 50);
