@@ -82,7 +82,7 @@ function urlEnd(text: string, from: number): number {
 }
 
 /**
- * Positions of `needle` (whose first unit is `first`) from `from` on. Searching for one unit and
+ * The next position of `needle` (whose first unit is `first`) at or after `from`, or -1. Searching for one unit and
  * comparing the rest is several times faster in JavaScriptCore than `indexOf` with the whole
  * needle (0.2 µs per KB for each multi-unit search, measured).
  */
