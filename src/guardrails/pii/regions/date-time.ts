@@ -171,11 +171,19 @@ function adjacent(t: Tokens, j: number): boolean {
   return j > 0 && t.gap[j] === Gap.SPACE;
 }
 
-const DECADE = /^(?:1[5-9]\d{2}|20\d{2})s?$/;
+/** text[start, end) is a year 1500-2099, or its decade ("1990s"). Every 4-digit token is asked. */
+function isYearOrDecade(text: string, start: number, end: number): boolean {
+  const length = end - start;
+  if (length === 5 && text.charCodeAt(end - 1) !== 115) return false; // "s"
+  if (length !== 4 && length !== 5) return false;
+  for (let k = start; k < start + 4; k++) if (!isDigitCode(text.charCodeAt(k))) return false;
+  const century = (text.charCodeAt(start) - 48) * 10 + (text.charCodeAt(start + 1) - 48);
+  return century >= 15 && century <= 20;
+}
 
 /** Years (1500-2099) and decades after an introducing word; not a house number before a street. */
 function isYear(t: Tokens, text: string, i: number): boolean {
-  if (!DECADE.test(text.slice(t.start[i]!, t.end[i]!))) return false;
+  if (!isYearOrDecade(text, t.start[i]!, t.end[i]!)) return false;
   if (!adjacent(t, i) || !YEAR_INTRO.has(t.hash[i - 1]!)) return false;
   const next = i + 1;
   if (next < t.count && adjacent(t, next)) {
