@@ -8,7 +8,7 @@
  */
 import { hasContext, hasContextAfter } from "../text/context.ts";
 import type { EntityType } from "./entities.ts";
-import type { Recognizer, Tier } from "./recognizer.ts";
+import { boundaryOk, type Recognizer, type Tier } from "./recognizer.ts";
 import { Shape, type Tokens } from "./ner/tokens.ts";
 
 export interface NumberSpec {
@@ -65,29 +65,6 @@ function digitsOf(value: string): string {
   return out + value.slice(from);
 }
 
-function isAlnum(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 0xc0 && c < 0x2000);
-}
-
-function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
-}
-
-/**
- * Whether [start, end) stands alone: no letter or digit beside it, and no `-`, `.`, `/` or `,`
- * joining it to another digit (so "12-536-22-8716" holds no SSN). A space may: "4111 1111" has
- * both a card and shorter groups inside, and overlap resolution keeps the longest.
- */
-function standsAlone(text: string, start: number, end: number): boolean {
-  const before = start > 0 ? text.charCodeAt(start - 1) : 32;
-  const after = end < text.length ? text.charCodeAt(end) : 32;
-  if (isAlnum(before) || isAlnum(after)) return false;
-  const joiner = (c: number) => c === 45 || c === 46 || c === 47 || c === 44;
-  if (joiner(before) && start > 1 && isDigit(text.charCodeAt(start - 2))) return false;
-  if (joiner(after) && end + 1 < text.length && isDigit(text.charCodeAt(end + 1))) return false;
-  return true;
-}
-
 export function numberRecognizer(specs: readonly NumberSpec[]): Recognizer {
   const byShape = new Map<number, Compiled[]>();
   /** Keys of every shape's leading groups: a sub-run whose key is not here cannot grow into a format. */
@@ -139,7 +116,10 @@ export function numberRecognizer(specs: readonly NumberSpec[]): Recognizer {
             if (!formats) continue;
             const start = t.start[a]!;
             const end = t.end[b]!;
-            if (!standsAlone(text, start, end)) continue;
+            // Alone: no letter or digit beside it, nothing joining it to another digit (so
+            // "12-536-22-8716" holds no SSN). A space may: "4111 1111" has both a card and
+            // shorter groups inside, and overlap resolution keeps the longest.
+            if (!boundaryOk(text, start, end, "number")) continue;
             const value = text.slice(start, end);
             const digits = b === a ? value : digitsOf(value);
             for (const f of formats) {

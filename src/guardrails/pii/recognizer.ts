@@ -7,6 +7,7 @@
  * scans a 1 KB text in about 0.15 µs in JavaScriptCore, one that starts with a lookbehind takes
  * three times as long. Boundaries are therefore checked in JavaScript on the (rare) matches.
  */
+import { isAsciiDigit } from "../text/chars.ts";
 import { hasContext, hasContextAfter } from "../text/context.ts";
 import { forEachMatch } from "../text/matches.ts";
 import type { EntityType } from "./entities.ts";
@@ -144,10 +145,6 @@ function isAlnum(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 0xc0 && c < 0x2000 && c !== 0xd7 && c !== 0xf7);
 }
 
-function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
-}
-
 function isJoiner(c: number): boolean {
   return c === 45 || c === 46 || c === 47 || c === 44;
 }
@@ -158,8 +155,8 @@ export function boundaryOk(text: string, start: number, end: number, boundary: B
   const after = end < text.length ? text.charCodeAt(end) : 32;
   if (isAlnum(before) || isAlnum(after)) return false;
   if (boundary === "number") {
-    if (isJoiner(before) && start > 1 && isDigit(text.charCodeAt(start - 2))) return false;
-    if (isJoiner(after) && end + 1 < text.length && isDigit(text.charCodeAt(end + 1))) return false;
+    if (isJoiner(before) && start > 1 && isAsciiDigit(text.charCodeAt(start - 2))) return false;
+    if (isJoiner(after) && end + 1 < text.length && isAsciiDigit(text.charCodeAt(end + 1))) return false;
   }
   return true;
 }

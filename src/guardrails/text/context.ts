@@ -1,4 +1,5 @@
 /** Context words: a value counts only when one of these words stands shortly before it. */
+import { isAsciiAlnum } from "./chars.ts";
 import { lowerUnit } from "./lower-unit.ts";
 
 /** True when one of the lower-case `words` occurs as a whole word in the `window` characters before `at`. */
@@ -49,7 +50,7 @@ function containsWord(text: string, lo: number, hi: number, words: readonly stri
   for (let i = lo; i < hi; i++) {
     const c = text.charCodeAt(i);
     const startsHere = !prevIsWord;
-    prevIsWord = isAsciiWordChar(c);
+    prevIsWord = isAsciiAlnum(c);
     if (!startsHere) continue;
     const first = lowerUnit(c);
     if (first < 128 ? asciiFirst[first] === 0 : !byFirst.has(first)) continue;
@@ -62,9 +63,5 @@ function wordAt(text: string, at: number, hi: number, word: string): boolean {
   const end = at + word.length;
   if (end > hi) return false;
   for (let k = 1; k < word.length; k++) if (lowerUnit(text.charCodeAt(at + k)) !== word.charCodeAt(k)) return false;
-  return end === hi || !isAsciiWordChar(text.charCodeAt(end));
-}
-
-function isAsciiWordChar(code: number): boolean {
-  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+  return end === hi || !isAsciiAlnum(text.charCodeAt(end));
 }

@@ -6,6 +6,7 @@
  * times faster than patterns that must be tried at every word (measured 14 µs against 1.5 µs
  * per KB).
  */
+import { isAsciiAlnum, isAsciiLetter } from "./chars.ts";
 import { resolveOverlaps, type Span } from "./spans.ts";
 
 export interface FoundUrl {
@@ -33,10 +34,6 @@ const BARE_TLDS = [
 ];
 const TLD_SET = new Set(BARE_TLDS);
 
-function isAsciiLetter(c: number): boolean {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-}
-
 /**
  * The next `.` at or after `from` followed by a TLD of BARE_TLDS (any case) and no further word
  * character; -1 when there is none. A loop over the dots, not a case-insensitive alternation:
@@ -50,7 +47,7 @@ function nextTldDot(text: string, from: number): number {
     if (end - dot < 3) continue; // TLDs have 2 to 6 letters
     if (end < n) {
       const c = text.charCodeAt(end);
-      if (isAsciiLetter(c) || (c >= 48 && c <= 57) || c === 95 || c === 45) continue;
+      if (isAsciiAlnum(c) || c === 95 || c === 45) continue;
     }
     if (TLD_SET.has(text.slice(dot + 1, end).toLowerCase())) return dot;
   }

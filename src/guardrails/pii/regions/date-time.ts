@@ -4,6 +4,7 @@
  * "Mar 3", "March 2020"); weekdays; years after a word that introduces one ("in 1977", "since
  * 2001"); clock times; and relative expressions ("yesterday", "3 days ago", "next Monday").
  */
+import { isAsciiDigit, isAsciiLetter } from "../../text/chars.ts";
 import { dateExists } from "../checksums.ts";
 import { FLAGS } from "../ner/flags.ts";
 import { hashWord } from "../ner/hash.ts";
@@ -51,13 +52,13 @@ function writtenDateValid(value: string): boolean {
     const start = i;
     const c = value.charCodeAt(i);
     if (c >= 48 && c <= 57) {
-      while (i < value.length && isDigitCode(value.charCodeAt(i))) i++;
+      while (i < value.length && isAsciiDigit(value.charCodeAt(i))) i++;
       const n = Number(value.slice(start, i));
       if (i - start === 4) year ||= n;
       else if (i - start <= 2 && day === 0) day = n;
-      while (i < value.length && isLetterCode(value.charCodeAt(i))) i++; // "rd" of "3rd"
-    } else if (isLetterCode(c)) {
-      while (i < value.length && isLetterCode(value.charCodeAt(i))) i++;
+      while (i < value.length && isAsciiLetter(value.charCodeAt(i))) i++; // "rd" of "3rd"
+    } else if (isAsciiLetter(c)) {
+      while (i < value.length && isAsciiLetter(value.charCodeAt(i))) i++;
       if (!month) {
         const word = value.slice(start, i).toLowerCase();
         if (MONTHS[word]) month = word; // not "of", "at", "am"
@@ -70,13 +71,6 @@ function writtenDateValid(value: string): boolean {
   return dateExists(year || 2000, monthNo, day);
 }
 
-function isDigitCode(c: number): boolean {
-  return c >= 48 && c <= 57;
-}
-
-function isLetterCode(c: number): boolean {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-}
 
 const TIER3 = { tier: 3 as const, priority: 75 };
 const TIER2 = { tier: 2 as const, priority: 65 };
@@ -176,7 +170,7 @@ function isYearOrDecade(text: string, start: number, end: number): boolean {
   const length = end - start;
   if (length === 5 && text.charCodeAt(end - 1) !== 115) return false; // "s"
   if (length !== 4 && length !== 5) return false;
-  for (let k = start; k < start + 4; k++) if (!isDigitCode(text.charCodeAt(k))) return false;
+  for (let k = start; k < start + 4; k++) if (!isAsciiDigit(text.charCodeAt(k))) return false;
   const century = (text.charCodeAt(start) - 48) * 10 + (text.charCodeAt(start + 1) - 48);
   return century >= 15 && century <= 20;
 }
@@ -248,7 +242,7 @@ function wordBefore(text: string, at: number): string {
   let end = at;
   while (end > 0 && (text.charCodeAt(end - 1) === 32 || text.charCodeAt(end - 1) === 9)) end--;
   let start = end;
-  while (start > 0 && end - start < 12 && (isLetterCode(text.charCodeAt(start - 1)) || text.charCodeAt(start - 1) === 64)) start--;
+  while (start > 0 && end - start < 12 && (isAsciiLetter(text.charCodeAt(start - 1)) || text.charCodeAt(start - 1) === 64)) start--;
   return text.slice(start, end).toLowerCase();
 }
 

@@ -5,6 +5,7 @@
  * at most twice. Values inside URL query parameters (`?email=a@b.co&x=1`, `?to=a%40b.co`) are
  * found because `=`, `&` and `?` end the local part.
  */
+import { isAsciiLetter } from "../../text/chars.ts";
 import type { Recognizer } from "../recognizer.ts";
 
 const MAX_LOCAL = 64;
@@ -18,10 +19,6 @@ function isDomainChar(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 46 || c === 45;
 }
 
-function isLetter(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
-}
-
 /** Domain of at least two labels, a letter TLD of 2+ characters (or an IDN `xn--` TLD). */
 function validDomain(domain: string): boolean {
   if (domain.length > MAX_DOMAIN) return false;
@@ -33,7 +30,7 @@ function validDomain(domain: string): boolean {
   const tld = labels[labels.length - 1]!;
   if (tld.startsWith("xn--")) return true;
   if (tld.length < 2) return false;
-  for (let i = 0; i < tld.length; i++) if (!isLetter(tld.charCodeAt(i))) return false;
+  for (let i = 0; i < tld.length; i++) if (!isAsciiLetter(tld.charCodeAt(i))) return false;
   return true;
 }
 
