@@ -34,7 +34,6 @@ export function finishAudit(audit: RequestAudit, status: number, route: string, 
   const seconds = (performance.now() - audit.startedAt) / 1000;
   sinks.metrics.inc("guardrail_proxy_requests_total", { route, status: String(status) });
   sinks.metrics.observe("guardrail_proxy_request_duration_seconds", { route }, seconds);
-  const guardrails = audit.runs.map(summarizeRun);
   for (const run of audit.runs) {
     if (run.error !== undefined) sinks.metrics.inc("guardrail_proxy_guardrail_outcomes_total", { guardrail: run.name, stage: run.stage, outcome: "error" });
     if (run.tripped) sinks.metrics.inc("guardrail_proxy_guardrail_outcomes_total", { guardrail: run.name, stage: run.stage, outcome: run.enforced ? "enforced" : "alert" });
@@ -42,13 +41,15 @@ export function finishAudit(audit: RequestAudit, status: number, route: string, 
       sinks.log.warning("guardrail could not run; request let through", { guardrail: run.name, stage: run.stage, reason: run.error, config_id: audit.configId });
     }
   }
+  // The request line is built only when it will be written: at `warning` it is not.
+  if (!sinks.log.enabled("info")) return;
   sinks.log.info("request", {
     method: audit.method,
     path: audit.path,
     status,
     duration_ms: Math.round(seconds * 1e6) / 1e3,
     config_id: audit.configId,
-    guardrails,
+    guardrails: audit.runs.map(summarizeRun),
     ...extra,
   });
 }
