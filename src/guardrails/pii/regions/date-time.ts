@@ -51,7 +51,7 @@ function writtenDateValid(value: string): boolean {
   for (let i = 0; i < value.length; ) {
     const start = i;
     const c = value.charCodeAt(i);
-    if (c >= 48 && c <= 57) {
+    if (isAsciiDigit(c)) {
       while (i < value.length && isAsciiDigit(value.charCodeAt(i))) i++;
       const n = Number(value.slice(start, i));
       if (i - start === 4) year ||= n;
@@ -70,7 +70,6 @@ function writtenDateValid(value: string): boolean {
   if (day === 0) return true;
   return dateExists(year || 2000, monthNo, day);
 }
-
 
 const TIER3 = { tier: 3 as const, priority: 75 };
 const TIER2 = { tier: 2 as const, priority: 65 };

@@ -1,4 +1,5 @@
 /** Recognisers of SPEC's "Global" group that have a format (NER types live in ../ner). */
+import { isAsciiDigit } from "../../text/chars.ts";
 import { findUrls } from "../../text/urls.ts";
 import { deaValid, ibanValid, luhnValid } from "../checksums.ts";
 import { base58CheckValid, bech32Valid } from "../crypto-addresses.ts";
@@ -200,8 +201,7 @@ function digitGroups(value: string): string[] {
   const groups: string[] = [];
   let start = -1;
   for (let i = 0; i <= value.length; i++) {
-    const c = i < value.length ? value.charCodeAt(i) : 0;
-    const digit = c >= 48 && c <= 57;
+    const digit = i < value.length && isAsciiDigit(value.charCodeAt(i));
     if (digit && start < 0) start = i;
     else if (!digit && start >= 0) {
       groups.push(value.slice(start, i));
@@ -213,10 +213,7 @@ function digitGroups(value: string): string[] {
 
 function digitCount(value: string): number {
   let n = 0;
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c >= 48 && c <= 57) n++;
-  }
+  for (let i = 0; i < value.length; i++) if (isAsciiDigit(value.charCodeAt(i))) n++;
   return n;
 }
 
