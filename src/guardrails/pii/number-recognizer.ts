@@ -6,6 +6,7 @@
  * "9") picks the formats that accept it, which then check digits and context. Work is linear:
  * each group starts at most MAX_GROUPS sub-runs.
  */
+import { isAsciiDigit } from "../text/chars.ts";
 import { hasContext, hasContextAfter } from "../text/context.ts";
 import type { EntityType } from "./entities.ts";
 import { boundaryOk, type Recognizer, type Tier } from "./recognizer.ts";
@@ -56,8 +57,7 @@ function digitsOf(value: string): string {
   let out = "";
   let from = 0;
   for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c < 48 || c > 57) {
+    if (!isAsciiDigit(value.charCodeAt(i))) {
       out += value.slice(from, i);
       from = i + 1;
     }

@@ -21,7 +21,7 @@ interface WordIndex {
 
 const indexes = new WeakMap<readonly string[], WordIndex>();
 
-function indexOf(words: readonly string[]): WordIndex {
+function wordIndex(words: readonly string[]): WordIndex {
   let index = indexes.get(words);
   if (!index) {
     const byFirst = new Map<number, string[]>();
@@ -45,7 +45,7 @@ function indexOf(words: readonly string[]): WordIndex {
  * per value checked, which added up on texts with many numbers.
  */
 function containsWord(text: string, lo: number, hi: number, words: readonly string[]): boolean {
-  const { byFirst, asciiFirst } = indexOf(words);
+  const { byFirst, asciiFirst } = wordIndex(words);
   let prevIsWord = false;
   for (let i = lo; i < hi; i++) {
     const c = text.charCodeAt(i);
