@@ -35,11 +35,17 @@ export function createApp(deps: AppDeps) {
           deps.log.error("unexpected error", { path: ctx.audit?.path, error: errorName(ctx.error), stack: stackFrames(ctx.error) });
         }
         ctx.set.status = err.status;
+        if (ctx.audit && !ctx.audit.deferred) finishAudit(ctx.audit, err.status, ctx.route || "unmatched", deps);
         return errorBody(err, errorFlavor(ctx.audit?.path ?? pathOf(ctx.request.url)));
       })
-      .onAfterResponse((ctx) => {
+      // The request is accounted for when its answer is ready, with the status of the answer
+      // itself: a relayed upstream error is a Response whose status `set.status` does not
+      // know (the after-response hook counted those as 200). It also spares Elysia's
+      // setImmediate per request for that hook.
+      .onAfterHandle((ctx) => {
         if (!ctx.audit || ctx.audit.deferred) return;
-        finishAudit(ctx.audit, numericStatus(ctx.set.status), ctx.route || "unmatched", deps);
+        const answer: unknown = ctx.response;
+        finishAudit(ctx.audit, answer instanceof Response ? answer.status : numericStatus(ctx.set.status), ctx.route || "unmatched", deps);
       })
       .use(metaRoutes(deps))
       .use(guardRoutes(deps))

@@ -226,3 +226,33 @@ describe("bad input to the proxy routes", () => {
     expect(message).toContain("model");
   });
 });
+
+describe("every request is accounted for once, with the status its caller got", () => {
+  /** `guardrail_proxy_requests_total` for a route and status, from GET /metrics. */
+  async function requestsCounted(route: string, status: number): Promise<number> {
+    const text = await fetch(`${fx.server.url}/metrics`).then((r) => r.text());
+    const line = text.split("\n").find((l) => l.startsWith(`guardrail_proxy_requests_total{route="${route}",status="${status}"} `));
+    return line ? Number(line.split(" ")[1]) : 0;
+  }
+
+  const cases: [string, () => Promise<Response>, number, string][] = [
+    ["a relayed upstream 500", () => (fx.mock.behave({ status: 500, errorMessage: "boom" }), fx.server.post("/v1/chat/completions", { model: "m", messages: [{ role: "user", content: "accounting-500" }] })), 500, "/v1/chat/completions"],
+    ["a completion", () => fx.server.post("/v1/chat/completions", { model: "m", messages: [{ role: "user", content: "accounting-200" }] }), 200, "/v1/chat/completions"],
+    ["a request the schema refuses", () => fx.server.post("/v1/chat/completions", { model: "m", accounting: 422 }), 422, "/v1/chat/completions"],
+    ["an unknown path", () => fx.server.post("/v1/accounting-unknown", {}), 404, "unmatched"],
+    ["a guard answer", () => fx.server.post("/v1/guard/input", { text: "accounting-guard" }), 200, "/v1/guard/input"],
+  ];
+  for (const [name, send, status, route] of cases) {
+    test(`${name}: one log line and one count, status ${status}`, async () => {
+      const before = await requestsCounted(route, status);
+      const res = await send();
+      expect(res.status).toBe(status);
+      await res.arrayBuffer();
+      await until(async () => (await requestsCounted(route, status)) === before + 1, 2000, `${route} ${status} counted`);
+      const lines = fx.server.logs().filter((l) => l.msg === "request" && l.status === status && l.path === new URL(res.url).pathname);
+      expect(lines.length).toBeGreaterThan(0);
+      await Bun.sleep(20);
+      expect(await requestsCounted(route, status)).toBe(before + 1);
+    });
+  }
+});
