@@ -111,6 +111,54 @@ export function formatSentences(): LabelledText[] {
   return syntheticSet(10, 7).map((row) => ({ ...row, spans: [] }));
 }
 
+/**
+ * Everyday requests in which a capitalised word is not a person or a place, fully labelled:
+ * imperatives whose verb is also a first name ("Bill the customer", "Mark the ticket"), nouns
+ * that are names too ("Grace period", "Hope this helps"), error codes in capitals
+ * (ECONNREFUSED), counts and versions after a capitalised word ("Bring 2 copies", "Windows
+ * 11"), and languages after "translate into" (a language is not a nationality).
+ * Each also appears beside a real name, so the cue the tagger learns is the word after, not
+ * the word alone. The benign prompts above hold few of these.
+ */
+export function ordinarySentences(): LabelledText[] {
+  const f = (allFakers as Record<string, Faker>).en_US!;
+  f.seed(4321);
+  const verbs = ["Bill", "Mark", "Sue", "Chase", "Pat", "Jack", "Rob", "Will", "May", "Grant", "Sterling", "Hunter", "Frank", "Carol", "Drew"];
+  const objects = ["the customer", "the ticket as resolved", "the vendor", "the overdue invoice", "it dry", "up the price", "a new record", "this work on Linux", "I ask a question", "access to the repo", "silver prices", "down the bug", "feedback on the draft", "the singers", "a diagram of the flow"];
+  const nouns = ["Grace period is 30 days.", "Hope this helps.", "Summer sale starts Monday.", "Rose gold is sold out.", "Amber alert issued.", "Faith in the plan is low.", "Joy of coding.", "Dawn raid rules apply.", "Iris recognition failed."];
+  const codes = ["ECONNREFUSED", "ETIMEDOUT", "ENOENT", "EACCES", "EADDRINUSE", "SIGKILL", "SIGTERM", "OOMKILLED", "CORS", "CSRF", "JWT", "TLS", "OAUTH", "LDAP", "SMTP", "README", "TODO", "FIXME", "NULL", "NAN"];
+  const counted = ["Bring 2 copies of the report", "Add 3 items to the cart", "Take 5 minutes to review", "Print 10 pages", "Buy 4 tickets", "Send 2 reminders", "Keep 7 days of logs", "Allow 3 retries", "Use 8 threads", "Skip 2 steps"];
+  const versions = ["Windows 11", "Python 3", "Step 3", "Chapter 7", "Table 5", "Figure 2", "Phase 2", "Level 4", "Version 2", "Option 1"];
+  const languages = ["Spanish", "German", "French", "Italian", "Portuguese", "Japanese", "Chinese", "Korean", "Dutch", "Polish", "Russian", "Turkish", "Arabic", "Hindi", "Swedish"];
+  const out: LabelledText[] = [];
+  for (let i = 0; i < 60; i++) {
+    const verb = verbs[i % verbs.length]!;
+    const object = objects[i % objects.length]!;
+    const code = codes[i % codes.length]!;
+    const lang = languages[i % languages.length]!;
+    const other = languages[(i + 3) % languages.length]!;
+    const templates: Part[][] = [
+      [`${verb} ${object}.`],
+      [`${verb} ${object}, then email `, person(f.person.fullName()), "."],
+      [`Thanks. ${verb} ${object} before Friday.`],
+      [nouns[i % nouns.length]!],
+      [`${nouns[i % nouns.length]!} Ask `, person(f.person.firstName()), " for details."],
+      [`Error: connect ${code} 127.0.0.1:5432 when the service starts`],
+      [`Why does the build fail with ${code}? It worked yesterday.`],
+      [`${code} again after the upgrade, see the logs from `, place(f.location.city()), "."],
+      [`Translate 'good morning' into ${lang}.`],
+      [`Translate this paragraph to ${lang} and ${other}.`],
+      [`Answer in ${lang}, please.`],
+      [`${counted[i % counted.length]!} before the meeting.`],
+      [`Thanks! ${counted[i % counted.length]!} for `, person(f.person.fullName()), "."],
+      [`Does it run on ${versions[i % versions.length]!}? See ${versions[(i + 1) % versions.length]!} of the guide.`],
+      [`Write the reply in ${lang} for my colleague `, person(f.person.fullName()), "."],
+    ];
+    for (const t of templates) out.push(build(t));
+  }
+  return out;
+}
+
 /** Benign prompts; their partial labels are decided per token in train-ner.ts. */
 export function benignPrompts(limit = 2500): string[] {
   if (!existsSync(BENIGN)) return [];

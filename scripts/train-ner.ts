@@ -25,7 +25,7 @@ import { spansFromTags } from "../src/guardrails/pii/ner/spans.ts";
 import { tokenize, type Tokens } from "../src/guardrails/pii/ner/tokens.ts";
 import { FLAGS } from "../src/guardrails/pii/ner/flags.ts";
 import { flagsAt, Shape } from "../src/guardrails/pii/ner/tokens.ts";
-import { benignPrompts, fakerSentences, formatSentences, heldOutBenignPrompts } from "./ner-synthetic.ts";
+import { benignPrompts, fakerSentences, formatSentences, heldOutBenignPrompts, ordinarySentences } from "./ner-synthetic.ts";
 
 const BITS = Number(process.env.NER_BITS ?? 16);
 const EPOCHS = Number(process.env.NER_EPOCHS ?? 10);
@@ -144,7 +144,7 @@ function evaluate(model: Model, examples: readonly Example[]): Map<string, Count
 }
 
 const dev = loadDev().map(toExample);
-const synthetic = [...fakerSentences().map(toExample), ...formatSentences().map(toExample), ...benignPrompts().map(toPartialExample)];
+const synthetic = [...fakerSentences().map(toExample), ...formatSentences().map(toExample), ...ordinarySentences().map(toExample), ...benignPrompts().map(toPartialExample)];
 console.log(`dev: ${dev.length} texts; extra: ${synthetic.length} texts; ${BITS}-bit feature table; ${EPOCHS} epochs`);
 
 /** Detections per KB of ordinary prompts never trained on: each is a false positive or a real mention. */

@@ -166,3 +166,28 @@ describe("built-in allowed values", () => {
     expect(masked("mail jane@example.com or visit 10.1.2.3", { entities: ["EMAIL_ADDRESS", "IP_ADDRESS"] })).toBe("mail <EMAIL_ADDRESS> or visit <IP_ADDRESS>");
   });
 });
+
+describe("PERSON, LOCATION and NRP in everyday requests", () => {
+  // Phrasings that are not among the tagger's training sentences.
+  test("imperatives whose verb is also a first name, error codes and languages are left alone", () => {
+    for (const t of [
+      "Frank feedback is welcome.",
+      "Pat yourself on the back.",
+      "Grant read access to the team.",
+      "Chase the payment.",
+      "Translate the menu to Japanese.",
+      "Please reply in Korean.",
+      "The job died with ENOMEM after an hour.",
+      "Bring 2 copies of the Q3 report.",
+    ]) {
+      expect(masked(t, { entities: ["PERSON", "LOCATION", "NRP"] })).toBe(t);
+    }
+  });
+  test("names and places in the same kinds of sentences are still found, without the verb", () => {
+    const ner: PiiConfig = { entities: ["PERSON", "LOCATION", "NRP"] };
+    expect(masked("Ask Anna Schmidt to review the PR.", ner)).toBe("Ask <PERSON> to review the PR.");
+    expect(masked("Send it to John Miller in Berlin.", ner)).toBe("Send it to <PERSON> in <LOCATION>.");
+    expect(masked("Carol will present the results.", ner)).toBe("<PERSON> will present the results.");
+    expect(masked("Our Japanese customers asked for a discount.", ner)).toBe("Our <NRP> customers asked for a discount.");
+  });
+});
