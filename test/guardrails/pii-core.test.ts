@@ -110,8 +110,8 @@ describe("PHONE_NUMBER", () => {
       expect(masked(`call ${n} now`, { entities: ["PHONE_NUMBER"] })).toBe("call <PHONE_NUMBER> now");
     }
   });
-  test("year ranges, dates, thousands, postal codes and partial IPv4 addresses are not phone numbers", () => {
-    for (const n of ["1990-2005", "07.04.2019", "2019-04-07", "1.234.567", "1234-567", "12345-678", "192.168.1", "536-22-8716"]) {
+  test("year ranges, dates, thousands, postal codes, partial IPv4 addresses and ISBNs are not phone numbers", () => {
+    for (const n of ["1990-2005", "07.04.2019", "2019-04-07", "1.234.567", "1234-567", "12345-678", "192.168.1", "536-22-8716", "978-3-16-148410-0"]) {
       expect(masked(`see ${n} now`, { entities: ["PHONE_NUMBER"] })).toBe(`see ${n} now`);
     }
   });
@@ -179,6 +179,7 @@ describe("PERSON, LOCATION and NRP in everyday requests", () => {
       "Please reply in Korean.",
       "The job died with ENOMEM after an hour.",
       "Bring 2 copies of the Q3 report.",
+      "Population grew from 8,000,000 to 9,500,000.",
     ]) {
       expect(masked(t, { entities: ["PERSON", "LOCATION", "NRP"] })).toBe(t);
     }

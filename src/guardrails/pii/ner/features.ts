@@ -36,8 +36,9 @@ export function worthScoring(t: Tokens, i: number, prevTag: Tag): boolean {
   if (prevTag !== 0) return true;
   const shape = t.shape[i]!;
   if (shape === Shape.LOWER) return t.lexicon.lowerCaseFlagsOfHash(t.hash[i]!) !== 0;
-  // A number alone among lower-case words is a quantity, not part of an address.
-  if (shape === Shape.DIGITS) return neighbourIsNotLower(t, i);
+  // A number alone among lower-case words is a quantity, not part of an address; so is a
+  // group of a number written with separators (8,000,000 or 3.14).
+  if (shape === Shape.DIGITS) return neighbourIsNotLower(t, i) && !inGroupedNumber(t, i);
   // A common word at the start of a sentence ("Hi", "We", "Could") is not a name unless a
   // gazetteer says it could be one.
   const gap = t.gap[i]!;
@@ -49,6 +50,17 @@ export function worthScoring(t: Tokens, i: number, prevTag: Tag): boolean {
 }
 
 const NAME_OR_PLACE = FLAGS.FIRST_NAME | FLAGS.LAST_NAME | FLAGS.CITY | FLAGS.COUNTRY | FLAGS.NRP;
+
+/** Token i (digits) is joined by a single `,` or `.` to a neighbouring run of digits. */
+function inGroupedNumber(t: Tokens, i: number): boolean {
+  return (i > 0 && digitsJoined(t, i - 1, i)) || (i + 1 < t.count && digitsJoined(t, i, i + 1));
+}
+
+function digitsJoined(t: Tokens, a: number, b: number): boolean {
+  if (t.shape[a] !== Shape.DIGITS || t.shape[b] !== Shape.DIGITS || t.start[b]! - t.end[a]! !== 1) return false;
+  const sep = t.text.charCodeAt(t.end[a]!);
+  return sep === 44 || sep === 46;
+}
 
 function neighbourIsNotLower(t: Tokens, i: number): boolean {
   return (i > 0 && t.shape[i - 1] !== Shape.LOWER) || (i + 1 < t.count && t.shape[i + 1] !== Shape.LOWER);

@@ -236,9 +236,20 @@ function looksLikeOtherNumber(value: string, groups: readonly string[]): boolean
   }
   // Year ranges: 1990-2005.
   if (count === 2 && year(0) && year(1)) return true;
+  // ISBN-13 in groups: 978-3-16-148410-0.
+  if (isbn13(groups)) return true;
   // Thousands: 1.234.567 or 1,234,567 written with dots.
   if (sep === 46 && count >= 2 && len(0) <= 3 && groups.every((g, k) => k === 0 || g.length === 3)) return true;
   return false;
+}
+
+/** 13 digits starting 978 or 979 whose ISBN-13 check digit (weights 1, 3, 1, 3, ...) holds. */
+function isbn13(groups: readonly string[]): boolean {
+  const digits = groups.join("");
+  if (digits.length !== 13 || !(digits.startsWith("978") || digits.startsWith("979"))) return false;
+  let sum = 0;
+  for (let i = 0; i < 13; i++) sum += (digits.charCodeAt(i) - 48) * (i % 2 === 0 ? 1 : 3);
+  return sum % 10 === 0;
 }
 
 /** The first `.`, `-`, `/` or space of a value, as a character code; 0 when there is none. */
