@@ -116,7 +116,8 @@ export function formatSentences(): LabelledText[] {
  * imperatives whose verb is also a first name ("Bill the customer", "Mark the ticket"), nouns
  * that are names too ("Grace period", "Hope this helps"), error codes in capitals
  * (ECONNREFUSED), counts and versions after a capitalised word ("Bring 2 copies", "Windows
- * 11"), and languages after "translate into" (a language is not a nationality).
+ * 11"), numbered steps, Markdown tables and JSON values ("plan": "Pro"), and languages after "translate into" (a language
+ * is not a nationality).
  * Each also appears beside a real name, so the cue the tagger learns is the word after, not
  * the word alone. The benign prompts above hold few of these.
  */
@@ -129,6 +130,11 @@ export function ordinarySentences(): LabelledText[] {
   const codes = ["ECONNREFUSED", "ETIMEDOUT", "ENOENT", "EACCES", "EADDRINUSE", "SIGKILL", "SIGTERM", "OOMKILLED", "CORS", "CSRF", "JWT", "TLS", "OAUTH", "LDAP", "SMTP", "README", "TODO", "FIXME", "NULL", "NAN"];
   const counted = ["Bring 2 copies of the report", "Add 3 items to the cart", "Take 5 minutes to review", "Print 10 pages", "Buy 4 tickets", "Send 2 reminders", "Keep 7 days of logs", "Allow 3 retries", "Use 8 threads", "Skip 2 steps"];
   const versions = ["Windows 11", "Python 3", "Step 3", "Chapter 7", "Table 5", "Figure 2", "Phase 2", "Level 4", "Version 2", "Option 1"];
+  const steps = ["Run the installer", "Copy the config file", "Start the server", "Open Settings", "Click Save", "Install the package", "Restart the app", "Check the logs", "Create a branch", "Merge the pull request"];
+  const headers = ["Name", "Score", "Total", "Count", "Status", "Region", "Plan", "Version", "Latency"];
+  const items = ["Alpha", "Beta", "Gamma", "Delta", "Basic", "Premium", "North", "South", "Search", "Checkout"];
+  const keys = ["plan", "status", "tier", "type", "mode", "role", "level", "theme", "channel", "priority"];
+  const values = ["Pro", "Active", "Gold", "Premium", "Admin", "Dark", "High", "Basic", "Enterprise", "Stable"];
   const languages = ["Spanish", "German", "French", "Italian", "Portuguese", "Japanese", "Chinese", "Korean", "Dutch", "Polish", "Russian", "Turkish", "Arabic", "Hindi", "Swedish"];
   const out: LabelledText[] = [];
   for (let i = 0; i < 60; i++) {
@@ -152,6 +158,11 @@ export function ordinarySentences(): LabelledText[] {
       [`${counted[i % counted.length]!} before the meeting.`],
       [`Thanks! ${counted[i % counted.length]!} for `, person(f.person.fullName()), "."],
       [`Does it run on ${versions[i % versions.length]!}? See ${versions[(i + 1) % versions.length]!} of the guide.`],
+      [`## Setup\n\n1. ${steps[i % steps.length]!}\n2. ${steps[(i + 1) % steps.length]!}\n3. ${steps[(i + 2) % steps.length]!}`],
+      [`{"user_id": ${1000 + i}, "${keys[i % keys.length]!}": "${values[i % values.length]!}", "${keys[(i + 1) % keys.length]!}": "${values[(i + 2) % values.length]!}"}`],
+      [`{"id": ${2000 + i}, "name": "`, person(f.person.fullName()), `", "city": "`, place(f.location.city()), `", "${keys[i % keys.length]!}": "${values[(i + 1) % values.length]!}"}`],
+      [`Steps:\n1) ${steps[(i + 3) % steps.length]!}\n2) ${steps[(i + 4) % steps.length]!}`],
+      [`| ${headers[i % headers.length]!} | ${headers[(i + 1) % headers.length]!} |\n|---|---|\n| ${items[i % items.length]!} | ${10 + ((i * 7) % 90)} |\n| ${items[(i + 1) % items.length]!} | ${10 + ((i * 13) % 90)} |`],
       [`Write the reply in ${lang} for my colleague `, person(f.person.fullName()), "."],
     ];
     for (const t of templates) out.push(build(t));

@@ -169,7 +169,7 @@ describe("built-in allowed values", () => {
 
 describe("PERSON, LOCATION and NRP in everyday requests", () => {
   // Phrasings that are not among the tagger's training sentences.
-  test("imperatives whose verb is also a first name, error codes and languages are left alone", () => {
+  test("imperatives whose verb is also a first name, error codes, languages, numbered steps and tables are left alone", () => {
     for (const t of [
       "Frank feedback is welcome.",
       "Pat yourself on the back.",
@@ -180,6 +180,8 @@ describe("PERSON, LOCATION and NRP in everyday requests", () => {
       "The job died with ENOMEM after an hour.",
       "Bring 2 copies of the Q3 report.",
       "Population grew from 8,000,000 to 9,500,000.",
+      "Install:\n1. Download the archive\n2. Extract it\n3. Launch the tool",
+      "| Team | Points |\n|---|---|\n| Lions | 12 |\n| Tigers | 9 |",
     ]) {
       expect(masked(t, { entities: ["PERSON", "LOCATION", "NRP"] })).toBe(t);
     }
@@ -190,5 +192,7 @@ describe("PERSON, LOCATION and NRP in everyday requests", () => {
     expect(masked("Send it to John Miller in Berlin.", ner)).toBe("Send it to <PERSON> in <LOCATION>.");
     expect(masked("Carol will present the results.", ner)).toBe("<PERSON> will present the results.");
     expect(masked("Our Japanese customers asked for a discount.", ner)).toBe("Our <NRP> customers asked for a discount.");
+    expect(masked("| Owner | Task |\n|---|---|\n| Maria Garcia | Review |", ner)).toBe("| Owner | Task |\n|---|---|\n| <PERSON> | Review |");
+    expect(masked('{"customer": "Liam Chen", "city": "Toronto"}', ner)).toBe('{"customer": "<PERSON>", "city": "<LOCATION>"}');
   });
 });
