@@ -35,6 +35,8 @@ export interface Behaviour {
   dropAfterChunks?: number;
   /** Guardrail judge calls (chat completions asking a `response_format`). */
   judge?: JudgeBehaviour;
+  /** Chat completions: answer with this tool call instead of text (arguments streamed in `chunks`). */
+  toolCall?: { name: string; argumentChunks: string[] };
   /** The moderations endpoint's answer. */
   moderation?: { flagged: boolean; categories: Record<string, boolean>; scores: Record<string, number> };
 }
@@ -109,6 +111,10 @@ export function startMockUpstream(): MockUpstream {
       const model = typeof body?.model === "string" ? body.model : "mock-model";
       const stream = body?.stream === true;
       const kind = family === "azure-chat" ? "chat" : family === "azure-responses" ? "responses" : family;
+      if (b.toolCall && kind === "chat") {
+        if (!stream) return Response.json(toolCallAnswer(model, b.toolCall));
+        return sseResponse(toolCallEvents(model, b.toolCall), b, { opened: () => open++, closed: () => open-- });
+      }
       if (!stream) return Response.json(wholeAnswer(kind, model, chunks.join(""), body ?? {}), { headers: { "x-request-id": "req_mock_whole" } });
       const events = streamEvents(kind, model, chunks, body ?? {});
       return sseResponse(events, b, {
@@ -248,6 +254,31 @@ function wholeAnswer(kind: string, model: string, text: string, body: Record<str
     stop_sequence: null,
     usage: usageOf("messages", words),
   };
+}
+
+/** A chat completion whose message is a tool call, as OpenAI sends one. */
+function toolCallAnswer(model: string, call: { name: string; argumentChunks: string[] }) {
+  const tool_calls = [{ id: "call_mock_1", type: "function", function: { name: call.name, arguments: call.argumentChunks.join("") } }];
+  return {
+    id: "chatcmpl-mock1",
+    object: "chat.completion",
+    created: CREATED,
+    model,
+    choices: [{ index: 0, message: { role: "assistant", content: null, tool_calls, refusal: null, annotations: [] }, logprobs: null, finish_reason: "tool_calls" }],
+    usage: usageOf("chat", call.argumentChunks.length),
+  };
+}
+
+/** The same as a stream: the call's id and name first, then its arguments piece by piece. */
+function toolCallEvents(model: string, call: { name: string; argumentChunks: string[] }): Frame[] {
+  const base = { id: "chatcmpl-mock1", object: "chat.completion.chunk", created: CREATED, model };
+  const frame = (delta: object, finish: string | null = null) => ({ text: `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] })}\n\n`, content: false });
+  return [
+    frame({ role: "assistant", content: null, tool_calls: [{ index: 0, id: "call_mock_1", type: "function", function: { name: call.name, arguments: "" } }] }),
+    ...call.argumentChunks.map((piece) => frame({ tool_calls: [{ index: 0, function: { arguments: piece } }] })),
+    frame({}, "tool_calls"),
+    { text: "data: [DONE]\n\n", content: false },
+  ];
 }
 
 /** A stream as a list of frames; `content` marks frames that carry answer text. */

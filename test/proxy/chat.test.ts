@@ -161,6 +161,30 @@ describe("streaming", () => {
     });
   }
 
+  for (const config_id of ["none", "kw-out"]) {
+    test(`a tool call reaches the SDK whole and streamed (${config_id === "none" ? "no output guardrails" : "output guardrails"})`, async () => {
+      const tools = [{ type: "function" as const, function: { name: "lookup_order", parameters: { type: "object", properties: { id: { type: "string" } } } } }];
+      const argumentChunks = ['{"id":', ' "A-1', '7"}'];
+      fx.mock.behave({ toolCall: { name: "lookup_order", argumentChunks } });
+      const whole = await client.chat.completions.create({ model: "gpt-4o-mini", tools, messages: [{ role: "user", content: "where is my order?" }], ...withPolicy(config_id) });
+      expect(whole.choices[0]!.finish_reason).toBe("tool_calls");
+      expect(whole.choices[0]!.message.tool_calls).toEqual([{ id: "call_mock_1", type: "function", function: { name: "lookup_order", arguments: '{"id": "A-17"}' } }]);
+
+      const stream = await client.chat.completions.create({ model: "gpt-4o-mini", stream: true, tools, messages: [{ role: "user", content: "where is my order?" }], ...withPolicy(config_id) });
+      let name = "";
+      let args = "";
+      let finish: string | null = null;
+      for await (const chunk of stream) {
+        for (const call of chunk.choices[0]?.delta.tool_calls ?? []) {
+          name += call.function?.name ?? "";
+          args += call.function?.arguments ?? "";
+        }
+        finish = chunk.choices[0]?.finish_reason ?? finish;
+      }
+      expect([name, args, finish]).toEqual(["lookup_order", '{"id": "A-17"}', "tool_calls"]);
+    });
+  }
+
   test("the wire format ends with data: [DONE], usage chunk included", async () => {
     const res = await fx.server.post("/v1/chat/completions", { model: "m", stream: true, stream_options: { include_usage: true }, messages: [{ role: "user", content: "hi" }] });
     const payloads = dataOf(await sseFrames(res));
