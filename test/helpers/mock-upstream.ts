@@ -35,7 +35,7 @@ export interface Behaviour {
   dropAfterChunks?: number;
   /** Guardrail judge calls (chat completions asking a `response_format`). */
   judge?: JudgeBehaviour;
-  /** Chat completions: answer with this tool call instead of text (arguments streamed in `chunks`). */
+  /** Answer with this tool call instead of text, in the family's format (arguments streamed piece by piece). */
   toolCall?: { name: string; argumentChunks: string[] };
   /** The moderations endpoint's answer. */
   moderation?: { flagged: boolean; categories: Record<string, boolean>; scores: Record<string, number> };
@@ -111,9 +111,9 @@ export function startMockUpstream(): MockUpstream {
       const model = typeof body?.model === "string" ? body.model : "mock-model";
       const stream = body?.stream === true;
       const kind = family === "azure-chat" ? "chat" : family === "azure-responses" ? "responses" : family;
-      if (b.toolCall && kind === "chat") {
-        if (!stream) return Response.json(toolCallAnswer(model, b.toolCall));
-        return sseResponse(toolCallEvents(model, b.toolCall), b, { opened: () => open++, closed: () => open-- });
+      if (b.toolCall) {
+        if (!stream) return Response.json(toolCallAnswer(kind, model, b.toolCall, body ?? {}));
+        return sseResponse(toolCallEvents(kind, model, b.toolCall, body ?? {}), b, { opened: () => open++, closed: () => open-- });
       }
       if (!stream) return Response.json(wholeAnswer(kind, model, chunks.join(""), body ?? {}), { headers: { "x-request-id": "req_mock_whole" } });
       const events = streamEvents(kind, model, chunks, body ?? {});
@@ -256,29 +256,72 @@ function wholeAnswer(kind: string, model: string, text: string, body: Record<str
   };
 }
 
-/** A chat completion whose message is a tool call, as OpenAI sends one. */
-function toolCallAnswer(model: string, call: { name: string; argumentChunks: string[] }) {
-  const tool_calls = [{ id: "call_mock_1", type: "function", function: { name: call.name, arguments: call.argumentChunks.join("") } }];
+type ToolCall = { name: string; argumentChunks: string[] };
+
+/** An answer that is one tool call, in the family's format (chat, responses or messages). */
+function toolCallAnswer(kind: string, model: string, call: ToolCall, body: Record<string, unknown>) {
+  const args = call.argumentChunks.join("");
+  if (kind === "chat") {
+    const tool_calls = [{ id: "call_mock_1", type: "function", function: { name: call.name, arguments: args } }];
+    return {
+      id: "chatcmpl-mock1",
+      object: "chat.completion",
+      created: CREATED,
+      model,
+      choices: [{ index: 0, message: { role: "assistant", content: null, tool_calls, refusal: null, annotations: [] }, logprobs: null, finish_reason: "tool_calls" }],
+      usage: usageOf("chat", call.argumentChunks.length),
+    };
+  }
+  if (kind === "responses") return responseObject(model, body, "completed", [functionCallItem(call.name, args, "completed")], usageOf("responses", call.argumentChunks.length));
   return {
-    id: "chatcmpl-mock1",
-    object: "chat.completion",
-    created: CREATED,
+    id: "msg_mock_1",
+    type: "message",
+    role: "assistant",
     model,
-    choices: [{ index: 0, message: { role: "assistant", content: null, tool_calls, refusal: null, annotations: [] }, logprobs: null, finish_reason: "tool_calls" }],
-    usage: usageOf("chat", call.argumentChunks.length),
+    content: [{ type: "tool_use", id: "toolu_mock_1", name: call.name, input: JSON.parse(args) as unknown }],
+    stop_reason: "tool_use",
+    stop_sequence: null,
+    usage: usageOf("messages", call.argumentChunks.length),
   };
 }
 
+function functionCallItem(name: string, args: string, status: string) {
+  return { id: "fc_mock_1", type: "function_call", status, call_id: "call_mock_1", name, arguments: args };
+}
+
 /** The same as a stream: the call's id and name first, then its arguments piece by piece. */
-function toolCallEvents(model: string, call: { name: string; argumentChunks: string[] }): Frame[] {
-  const base = { id: "chatcmpl-mock1", object: "chat.completion.chunk", created: CREATED, model };
-  const frame = (delta: object, finish: string | null = null) => ({ text: `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] })}\n\n`, content: false });
-  return [
-    frame({ role: "assistant", content: null, tool_calls: [{ index: 0, id: "call_mock_1", type: "function", function: { name: call.name, arguments: "" } }] }),
-    ...call.argumentChunks.map((piece) => frame({ tool_calls: [{ index: 0, function: { arguments: piece } }] })),
-    frame({}, "tool_calls"),
-    { text: "data: [DONE]\n\n", content: false },
-  ];
+function toolCallEvents(kind: string, model: string, call: ToolCall, body: Record<string, unknown>): Frame[] {
+  const frames: Frame[] = [];
+  const data = (payload: unknown) => frames.push({ text: `data: ${JSON.stringify(payload)}\n\n`, content: false });
+  const named = (event: string, payload: object) => frames.push({ text: `event: ${event}\ndata: ${JSON.stringify({ type: event, ...payload })}\n\n`, content: false });
+  const args = call.argumentChunks.join("");
+  if (kind === "chat") {
+    const base = { id: "chatcmpl-mock1", object: "chat.completion.chunk", created: CREATED, model };
+    const chunk = (delta: object, finish: string | null = null) => data({ ...base, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] });
+    chunk({ role: "assistant", content: null, tool_calls: [{ index: 0, id: "call_mock_1", type: "function", function: { name: call.name, arguments: "" } }] });
+    for (const piece of call.argumentChunks) chunk({ tool_calls: [{ index: 0, function: { arguments: piece } }] });
+    chunk({}, "tool_calls");
+    frames.push({ text: "data: [DONE]\n\n", content: false });
+    return frames;
+  }
+  if (kind === "responses") {
+    let seq = 0;
+    const ev = (type: string, fields: object) => named(type, { sequence_number: seq++, ...fields });
+    ev("response.created", { response: responseObject(model, body, "in_progress", [], null) });
+    ev("response.output_item.added", { output_index: 0, item: functionCallItem(call.name, "", "in_progress") });
+    for (const piece of call.argumentChunks) ev("response.function_call_arguments.delta", { item_id: "fc_mock_1", output_index: 0, delta: piece });
+    ev("response.function_call_arguments.done", { item_id: "fc_mock_1", output_index: 0, arguments: args });
+    ev("response.output_item.done", { output_index: 0, item: functionCallItem(call.name, args, "completed") });
+    ev("response.completed", { response: responseObject(model, body, "completed", [functionCallItem(call.name, args, "completed")], usageOf("responses", call.argumentChunks.length)) });
+    return frames;
+  }
+  named("message_start", { message: { id: "msg_mock_1", type: "message", role: "assistant", model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 12, output_tokens: 1 } } });
+  named("content_block_start", { index: 0, content_block: { type: "tool_use", id: "toolu_mock_1", name: call.name, input: {} } });
+  for (const piece of call.argumentChunks) named("content_block_delta", { index: 0, delta: { type: "input_json_delta", partial_json: piece } });
+  named("content_block_stop", { index: 0 });
+  named("message_delta", { delta: { stop_reason: "tool_use", stop_sequence: null }, usage: { output_tokens: call.argumentChunks.length } });
+  named("message_stop", {});
+  return frames;
 }
 
 /** A stream as a list of frames; `content` marks frames that carry answer text. */

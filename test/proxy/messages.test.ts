@@ -137,6 +137,18 @@ describe("streaming", () => {
     expect(final.stop_reason).toBe("end_turn");
   });
 
+  for (const config_id of ["mask", "kw-out"]) {
+    test(`a tool_use block reaches the SDK whole and streamed (${config_id === "mask" ? "no output guardrails" : "output guardrails"})`, async () => {
+      fx.mock.behave({ toolCall: { name: "lookup_order", argumentChunks: ['{"id":', ' "A-1', '7"}'] } });
+      const request = { model: "claude-x", max_tokens: 100, tools: [{ name: "lookup_order", input_schema: { type: "object" as const } }], messages: [{ role: "user" as const, content: "where is my order?" }], ...use(config_id) };
+      const expected = [{ type: "tool_use", id: "toolu_mock_1", name: "lookup_order", input: { id: "A-17" } }];
+      const whole = await anthropic.messages.create(request);
+      expect([whole.content as unknown[], whole.stop_reason]).toEqual([expected, "tool_use"]);
+      const final = await anthropic.messages.stream(request).finalMessage();
+      expect([final.content as unknown[], final.stop_reason]).toEqual([expected, "tool_use"]);
+    });
+  }
+
   test("a mid-stream block is a terminal error frame that surfaces in the SDK", async () => {
     fx.mock.behave({ text: LONG_FORBIDDEN });
     const stream = await anthropic.messages.create({ model: "claude-x", max_tokens: 100, stream: true, messages: [{ role: "user", content: "hi" }], ...use("kw-out") });

@@ -106,6 +106,25 @@ describe("streaming", () => {
     expect(raw.at(-1)).toBe("[DONE]");
   });
 
+  for (const config_id of ["mask", "kw-out"]) {
+    test(`a function call reaches the SDK whole and streamed (${config_id === "mask" ? "no output guardrails" : "output guardrails"})`, async () => {
+      fx.mock.behave({ toolCall: { name: "lookup_order", argumentChunks: ['{"id":', ' "A-1', '7"}'] } });
+      const request = { model: "gpt-4.1", input: "where is my order?", tools: [{ type: "function" as const, name: "lookup_order", parameters: { type: "object" }, strict: false }], ...use(config_id) };
+      const expected = { type: "function_call", call_id: "call_mock_1", name: "lookup_order", arguments: '{"id": "A-17"}', status: "completed" };
+      const whole = await client.responses.create(request);
+      expect(whole.output).toEqual([expect.objectContaining(expected)]);
+      const stream = await client.responses.create({ ...request, stream: true });
+      let args = "";
+      let output: unknown[] = [];
+      for await (const event of stream) {
+        if (event.type === "response.function_call_arguments.delta") args += event.delta;
+        if (event.type === "response.completed") output = event.response.output;
+      }
+      expect(args).toBe('{"id": "A-17"}');
+      expect(output).toEqual([expect.objectContaining(expected)]);
+    });
+  }
+
   test("a block ends with response.completed, status incomplete, reason content_filter, then [DONE]", async () => {
     fx.mock.behave({ text: LONG_FORBIDDEN, chunkDelayMs: 1 });
     const stream = await client.responses.create({ model: "gpt-4.1", input: "hi", stream: true, ...use("kw-out") });
