@@ -116,10 +116,10 @@ export function formatSentences(): LabelledText[] {
  * imperatives whose verb is also a first name ("Bill the customer", "Mark the ticket"), nouns
  * that are names too ("Grace period", "Hope this helps"), error codes in capitals
  * (ECONNREFUSED), counts and versions after a capitalised word ("Bring 2 copies", "Windows
- * 11"), numbered steps, Markdown tables and JSON values ("plan": "Pro"), and languages after "translate into" (a language
- * is not a nationality).
- * Each also appears beside a real name, so the cue the tagger learns is the word after, not
- * the word alone. The benign prompts above hold few of these.
+ * 11"), numbers before capitalised units ("2048 KB"), numbered steps, Markdown tables, JSON
+ * values ("plan": "Pro"), and languages after "translate into" (a language is not a
+ * nationality). Each also appears beside a real name, so the cue the tagger learns is the
+ * word after, not the word alone. The benign prompts above hold few of these.
  */
 export function ordinarySentences(): LabelledText[] {
   const f = (allFakers as Record<string, Faker>).en_US!;
@@ -133,6 +133,7 @@ export function ordinarySentences(): LabelledText[] {
   const steps = ["Run the installer", "Copy the config file", "Start the server", "Open Settings", "Click Save", "Install the package", "Restart the app", "Check the logs", "Create a branch", "Merge the pull request"];
   const headers = ["Name", "Score", "Total", "Count", "Status", "Region", "Plan", "Version", "Latency"];
   const items = ["Alpha", "Beta", "Gamma", "Delta", "Basic", "Premium", "North", "South", "Search", "Checkout"];
+  const units = ["KB", "MB", "GB", "TB", "USD", "EUR", "GBP", "CPU cores", "RPS", "QPS", "KiB", "MiB"];
   const keys = ["plan", "status", "tier", "type", "mode", "role", "level", "theme", "channel", "priority"];
   const values = ["Pro", "Active", "Gold", "Premium", "Admin", "Dark", "High", "Basic", "Enterprise", "Stable"];
   const languages = ["Spanish", "German", "French", "Italian", "Portuguese", "Japanese", "Chinese", "Korean", "Dutch", "Polish", "Russian", "Turkish", "Arabic", "Hindi", "Swedish"];
@@ -158,6 +159,7 @@ export function ordinarySentences(): LabelledText[] {
       [`${counted[i % counted.length]!} before the meeting.`],
       [`Thanks! ${counted[i % counted.length]!} for `, person(f.person.fullName()), "."],
       [`Does it run on ${versions[i % versions.length]!}? See ${versions[(i + 1) % versions.length]!} of the guide.`],
+      [`The file is ${256 * (1 + (i % 8))} ${units[i % units.length]!} and the limit is ${2 + (i % 30)} ${units[(i + 3) % units.length]!}.`],
       [`## Setup\n\n1. ${steps[i % steps.length]!}\n2. ${steps[(i + 1) % steps.length]!}\n3. ${steps[(i + 2) % steps.length]!}`],
       [`{"user_id": ${1000 + i}, "${keys[i % keys.length]!}": "${values[i % values.length]!}", "${keys[(i + 1) % keys.length]!}": "${values[(i + 2) % values.length]!}"}`],
       [`{"id": ${2000 + i}, "name": "`, person(f.person.fullName()), `", "city": "`, place(f.location.city()), `", "${keys[i % keys.length]!}": "${values[(i + 1) % values.length]!}"}`],

@@ -182,6 +182,7 @@ describe("PERSON, LOCATION and NRP in everyday requests", () => {
       "Population grew from 8,000,000 to 9,500,000.",
       "Install:\n1. Download the archive\n2. Extract it\n3. Launch the tool",
       "| Team | Points |\n|---|---|\n| Lions | 12 |\n| Tigers | 9 |",
+      "The card I used is 4111 1111 1111 1111, if you need it.",
     ]) {
       expect(masked(t, { entities: ["PERSON", "LOCATION", "NRP"] })).toBe(t);
     }

@@ -37,7 +37,8 @@ export function worthScoring(t: Tokens, i: number, prevTag: Tag): boolean {
   const shape = t.shape[i]!;
   if (shape === Shape.LOWER) return t.lexicon.lowerCaseFlagsOfHash(t.hash[i]!) !== 0;
   // A number alone among lower-case words is a quantity, not part of an address; so is a
-  // group of a number written with separators (8,000,000 or 3.14).
+  // group of a number written with separators (8,000,000 or 3.14), and a group of a long
+  // grouped identifier (a card, a phone number: three groups or more).
   if (shape === Shape.DIGITS) return neighbourIsNotLower(t, i) && !inGroupedNumber(t, i);
   // A common word at the start of a sentence ("Hi", "We", "Could") is not a name unless a
   // gazetteer says it could be one.
@@ -51,15 +52,32 @@ export function worthScoring(t: Tokens, i: number, prevTag: Tag): boolean {
 
 const NAME_OR_PLACE = FLAGS.FIRST_NAME | FLAGS.LAST_NAME | FLAGS.CITY | FLAGS.COUNTRY | FLAGS.NRP;
 
-/** Token i (digits) is joined by a single `,` or `.` to a neighbouring run of digits. */
+/**
+ * Token i (digits) is joined to a neighbouring group of digits by a single `,` or `.`, or is one
+ * of three or more groups joined by single spaces or dashes ("4111 1111 1111 1111"). Two groups
+ * joined by a space stay: postcodes are written so ("123 45").
+ */
 function inGroupedNumber(t: Tokens, i: number): boolean {
-  return (i > 0 && digitsJoined(t, i - 1, i)) || (i + 1 < t.count && digitsJoined(t, i, i + 1));
+  const before = i > 0 ? joinedBy(t, i - 1, i) : NOT_JOINED;
+  const after = i + 1 < t.count ? joinedBy(t, i, i + 1) : NOT_JOINED;
+  if (before === DECIMAL || after === DECIMAL) return true;
+  // Three groups in a row around i; looking two tokens either way at most keeps this constant
+  // time on a text that is one long run of groups.
+  if (before !== NOT_JOINED && after !== NOT_JOINED) return true;
+  if (before !== NOT_JOINED) return i > 1 && joinedBy(t, i - 2, i - 1) !== NOT_JOINED;
+  if (after !== NOT_JOINED) return i + 2 < t.count && joinedBy(t, i + 1, i + 2) !== NOT_JOINED;
+  return false;
 }
 
-function digitsJoined(t: Tokens, a: number, b: number): boolean {
-  if (t.shape[a] !== Shape.DIGITS || t.shape[b] !== Shape.DIGITS || t.start[b]! - t.end[a]! !== 1) return false;
+const NOT_JOINED = 0;
+const SPACED = 1;
+const DECIMAL = 2;
+
+/** How digit tokens a and b = a + 1 are joined: by one `,` or `.`, by one space or `-`, or not. */
+function joinedBy(t: Tokens, a: number, b: number): number {
+  if (t.shape[a] !== Shape.DIGITS || t.shape[b] !== Shape.DIGITS || t.start[b]! - t.end[a]! !== 1) return NOT_JOINED;
   const sep = t.text.charCodeAt(t.end[a]!);
-  return sep === 44 || sep === 46;
+  return sep === 44 || sep === 46 ? DECIMAL : sep === 32 || sep === 45 ? SPACED : NOT_JOINED;
 }
 
 function neighbourIsNotLower(t: Tokens, i: number): boolean {
