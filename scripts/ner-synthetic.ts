@@ -172,6 +172,47 @@ export function ordinarySentences(): LabelledText[] {
   return out;
 }
 
+const DEEPSET = join(import.meta.dir, "..", "..", "shared", "data", "guardrails-train", "train_injection_deepset.jsonl");
+const GERMAN = /\b(?:und|der|die|das|ist|nicht|ich|Sie|wie|mit|für|auf)\b/;
+
+/**
+ * German benign prompts (about a hundred rows of deepset's set), partially labelled like the
+ * benign prompts below. German capitalises every noun, so without them the tagger took nouns for
+ * names: "Bitte fassen Sie den Bericht zusammen" lost "Sie den Bericht" to <PERSON> <LOCATION>.
+ */
+export function germanPrompts(): string[] {
+  if (!existsSync(DEEPSET)) return [];
+  return readFileSync(DEEPSET, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as { text: string; label: string })
+    .filter((r) => r.label === "benign" && GERMAN.test(r.text))
+    .map((r) => r.text);
+}
+
+/** German sentences with German names and places, fully labelled, beside germanPrompts. */
+export function germanSentences(): LabelledText[] {
+  const f = (allFakers as Record<string, Faker>).de!;
+  f.seed(5678);
+  const out: LabelledText[] = [];
+  for (let i = 0; i < 40; i++) {
+    const templates: Part[][] = [
+      ["Ich heiße ", person(f.person.fullName()), " und wohne in ", place(f.location.city()), "."],
+      ["Bitte schicken Sie die Unterlagen an ", person(f.person.fullName()), "."],
+      ["Herr ", person(f.person.lastName()), " aus ", place(f.location.city()), " hat wegen der Rechnung angerufen."],
+      ["Könnten Sie die Bestellung stornieren? Der Artikel ist beschädigt angekommen."],
+      ["Erstellen Sie bitte eine Tabelle mit den Umsätzen pro Quartal."],
+      ["Die Anwendung stürzt beim Start ab, die Fehlermeldung lautet Zugriff verweigert."],
+      ["Schreiben Sie eine kurze Antwort an ", person(f.person.firstName()), " wegen der Verspätung."],
+      ["Unser Büro in ", place(f.location.city()), " ist am Freitag geschlossen."],
+      ["Wie kann ich das Passwort im Konto ändern? Die Anleitung hilft mir nicht."],
+      ["Die Lieferung an ", place(f.location.streetAddress()), " kam nicht an."],
+    ];
+    out.push(...templates.map(build));
+  }
+  return out;
+}
+
 /** Benign prompts; their partial labels are decided per token in train-ner.ts. */
 export function benignPrompts(limit = 2500): string[] {
   if (!existsSync(BENIGN)) return [];

@@ -17,6 +17,7 @@ import { loadDev, type LabelledText } from "../eval/lib/dev-data.ts";
 import { mulberry32 } from "../eval/lib/random.ts";
 import { addTokenCounts, prf, sumCounts, type Counts, type Span } from "../eval/lib/token-metrics.ts";
 import { featuresAt, MAX_FEATURES, TAG_COUNT, TAGS, worthScoring, type Tag } from "../src/guardrails/pii/ner/features.ts";
+import { hashWord } from "../src/guardrails/pii/ner/hash.ts";
 import { lexicon } from "../src/guardrails/pii/ner/lexicon.ts";
 import { serializeModel, type Model } from "../src/guardrails/pii/ner/model.ts";
 import { PiiEngine } from "../src/guardrails/pii/engine.ts";
@@ -25,7 +26,7 @@ import { spansFromTags } from "../src/guardrails/pii/ner/spans.ts";
 import { tokenize, type Tokens } from "../src/guardrails/pii/ner/tokens.ts";
 import { FLAGS } from "../src/guardrails/pii/ner/flags.ts";
 import { flagsAt, Shape } from "../src/guardrails/pii/ner/tokens.ts";
-import { benignPrompts, fakerSentences, formatSentences, heldOutBenignPrompts, ordinarySentences } from "./ner-synthetic.ts";
+import { benignPrompts, fakerSentences, formatSentences, germanPrompts, germanSentences, heldOutBenignPrompts, ordinarySentences } from "./ner-synthetic.ts";
 
 const BITS = Number(process.env.NER_BITS ?? 16);
 const EPOCHS = Number(process.env.NER_EPOCHS ?? 10);
@@ -59,6 +60,29 @@ function toPartialExample(text: string): Example {
     if (tokens.shape[i] !== Shape.LOWER && f & NAME_OR_PLACE && !(f & NOT_AN_ENTITY)) gold[i] = UNKNOWN;
   }
   return { text, tokens, gold, spans: [] };
+}
+
+/** German articles and prepositions with an article: a capitalised word after one is a noun. */
+const GERMAN_ARTICLES = new Set(
+  "der die das den dem des ein eine einen einem einer eines im am zum zur vom beim ins meine meinen meinem mein ihre ihren unser unsere diese dieser diesen".split(" ").map(hashWord),
+);
+
+/**
+ * A German prompt, partially labelled: a capitalised word right after an article is a noun (O);
+ * other capitalised words the lexicon does not know as common are left unlabelled (UNKNOWN),
+ * since they may be names; lower-case words are O. Labelling every capitalised word O taught
+ * the tagger that unknown capitalised words ending like German nouns ("-er") are not names,
+ * which cost English surnames.
+ */
+function toGermanPartialExample(text: string): Example {
+  const example = toPartialExample(text);
+  const { tokens, gold } = example;
+  for (let i = 0; i < tokens.count; i++) {
+    if (tokens.shape[i] === Shape.LOWER || gold[i] === UNKNOWN) continue;
+    const afterArticle = i > 0 && GERMAN_ARTICLES.has(tokens.hash[i - 1]!);
+    if (!afterArticle && !(flagsAt(tokens, i) & FLAGS.COMMON)) gold[i] = UNKNOWN;
+  }
+  return example;
 }
 
 function toExample(row: LabelledText): Example {
@@ -144,7 +168,14 @@ function evaluate(model: Model, examples: readonly Example[]): Map<string, Count
 }
 
 const dev = loadDev().map(toExample);
-const synthetic = [...fakerSentences().map(toExample), ...formatSentences().map(toExample), ...ordinarySentences().map(toExample), ...benignPrompts().map(toPartialExample)];
+const synthetic = [
+  ...fakerSentences().map(toExample),
+  ...formatSentences().map(toExample),
+  ...ordinarySentences().map(toExample),
+  ...germanSentences().map(toExample),
+  ...benignPrompts().map(toPartialExample),
+  ...germanPrompts().map(toGermanPartialExample),
+];
 console.log(`dev: ${dev.length} texts; extra: ${synthetic.length} texts; ${BITS}-bit feature table; ${EPOCHS} epochs`);
 
 /** Detections per KB of ordinary prompts never trained on: each is a false positive or a real mention. */

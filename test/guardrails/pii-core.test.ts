@@ -197,3 +197,23 @@ describe("PERSON, LOCATION and NRP in everyday requests", () => {
     expect(masked('{"customer": "Liam Chen", "city": "Toronto"}', ner)).toBe('{"customer": "<PERSON>", "city": "<LOCATION>"}');
   });
 });
+
+describe("PERSON, LOCATION and NRP in German, which capitalises every noun", () => {
+  const ner: PiiConfig = { entities: ["PERSON", "LOCATION", "NRP"] };
+  // Sentences that are not among the tagger's training sentences.
+  test("nouns are not taken for names or places", () => {
+    for (const t of [
+      "Können Sie mir bitte helfen, die Rechnung zu prüfen? Die Zahlung ist seit Montag offen.",
+      "Bitte fassen Sie den Bericht in drei Sätzen zusammen.",
+      "Wie viele Einwohner hat die Stadt und welche Sehenswürdigkeiten gibt es?",
+      "Schreib mir ein Gedicht über den Herbst und die Blätter im Wind.",
+      "Erkläre mir den Unterschied zwischen Aktien und Anleihen.",
+    ]) {
+      expect(masked(t, ner)).toBe(t);
+    }
+  });
+  test("names and places are still found", () => {
+    expect(masked("Anna Müller aus Hamburg hat den Vertrag unterschrieben.", ner)).toBe("<PERSON> aus <LOCATION> hat den Vertrag unterschrieben.");
+    expect(masked("Treffen mit Lukas Braun am Dienstag in Stuttgart.", ner)).toBe("Treffen mit <PERSON> am Dienstag in <LOCATION>.");
+  });
+});

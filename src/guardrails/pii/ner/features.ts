@@ -6,6 +6,7 @@
  * were dropped for speed.
  */
 import { FLAGS } from "./flags.ts";
+import { germanText } from "./german.ts";
 import { mix } from "./hash.ts";
 import { flagsAt, Gap, Shape, suffixAt, type Tokens } from "./tokens.ts";
 
@@ -118,6 +119,10 @@ export function featuresAt(t: Tokens, i: number, prevTag: Tag, out: Uint32Array)
   out[n++] = mix(17, lengthBucket(len), shape);
   out[n++] = mix(19, gap, prevTag);
   out[n++] = mix(20, nextShape, nextGap);
+  // In German every noun has a capital: the same shape means less there.
+  const german = germanText(t);
+  out[n++] = mix(23, german, shape);
+  out[n++] = mix(24, german, prevShape * 16 + nextShape);
   if (hasPrev) for (let f = flagsAt(t, i - 1) & NEIGHBOUR_FLAGS; f !== 0; f &= f - 1) out[n++] = mix(21, f & -f);
   if (hasNext) for (let f = flagsAt(t, i + 1) & NEIGHBOUR_FLAGS; f !== 0; f &= f - 1) out[n++] = mix(22, f & -f);
   if (n > MAX_FEATURES) throw new Error("feature buffer too small");

@@ -22,8 +22,12 @@ export interface Tokens {
   /** Lexicon flags; NOT_LOOKED_UP until `flagsAt` reads them (most tokens never need them). */
   flags: Uint32Array;
   gap: Uint8Array;
+  /** Whether the text reads as German (german.ts); UNKNOWN_LANGUAGE until asked. */
+  german: number;
   readonly lexicon: Lexicon;
 }
+
+export const UNKNOWN_LANGUAGE = -1;
 
 export const NOT_LOOKED_UP = 0xffffffff;
 
@@ -86,6 +90,7 @@ function isUpper(c: number): boolean {
 function allocate(capacity: number, lexicon: Lexicon): Tokens {
   return {
     text: "",
+    german: UNKNOWN_LANGUAGE,
     lexicon,
     count: 0,
     start: new Int32Array(capacity),
@@ -120,6 +125,7 @@ export function tokenize(text: string, lexicon: Lexicon, reuse?: Tokens): Tokens
   const n = text.length;
   let t = reuse && reuse.lexicon === lexicon ? reuse : allocate(Math.max(64, n >> 2), lexicon);
   t.text = text;
+  t.german = UNKNOWN_LANGUAGE;
   let count = 0;
   let capacity = t.start.length;
   let starts = t.start;
