@@ -111,12 +111,11 @@ export function startMockUpstream(): MockUpstream {
       const model = typeof body?.model === "string" ? body.model : "mock-model";
       const stream = body?.stream === true;
       const kind = family === "azure-chat" ? "chat" : family === "azure-responses" ? "responses" : family;
-      if (b.toolCall) {
-        if (!stream) return Response.json(toolCallAnswer(kind, model, b.toolCall, body ?? {}));
-        return sseResponse(toolCallEvents(kind, model, b.toolCall, body ?? {}), b, { opened: () => open++, closed: () => open-- });
+      if (!stream) {
+        if (b.toolCall) return Response.json(toolCallAnswer(kind, model, b.toolCall, body ?? {}));
+        return Response.json(wholeAnswer(kind, model, chunks.join(""), body ?? {}), { headers: { "x-request-id": "req_mock_whole" } });
       }
-      if (!stream) return Response.json(wholeAnswer(kind, model, chunks.join(""), body ?? {}), { headers: { "x-request-id": "req_mock_whole" } });
-      const events = streamEvents(kind, model, chunks, body ?? {});
+      const events = b.toolCall ? toolCallEvents(kind, model, b.toolCall, body ?? {}) : streamEvents(kind, model, chunks, body ?? {});
       return sseResponse(events, b, {
         opened: () => open++,
         closed: (wasCancelled) => {

@@ -6,8 +6,6 @@
 
 import { lowerUnit } from "../../text/lower-unit.ts";
 
-export { lowerUnit };
-
 export const FNV_OFFSET = 0x811c9dc5;
 export const FNV_PRIME = 0x01000193;
 

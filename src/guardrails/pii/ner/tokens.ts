@@ -3,7 +3,8 @@
  * token strings. Each token carries its offsets, the hash of its lower-cased form, its shape,
  * its lexicon flags and what separates it from the previous token.
  */
-import { lowerUnit, FNV_OFFSET, FNV_PRIME } from "./hash.ts";
+import { lowerUnit } from "../../text/lower-unit.ts";
+import { FNV_OFFSET, FNV_PRIME } from "./hash.ts";
 import type { Lexicon } from "./lexicon.ts";
 
 export const Shape = { LOWER: 0, CAP: 1, CAPS: 2, INITIAL: 3, MIXED: 4, DIGITS: 5, ALNUM: 6 } as const;
