@@ -8,11 +8,31 @@
 import { GuardrailUnavailableError, type Detector, type Masker } from "../guardrails/types.ts";
 import type { CompiledEntry, CompiledPolicy } from "../policy/compile.ts";
 import type { StageName } from "../policy/schema.ts";
+import { inTurn } from "./turn.ts";
 import type { Block, GuardrailRun, Segment, StageResult } from "./types.ts";
 
 export async function runStage(policy: CompiledPolicy, stage: StageName, input: readonly Segment[], signal?: AbortSignal): Promise<StageResult> {
   const entries = policy.stages[stage];
   if (entries.length === 0) return { segments: input, runs: [], block: null };
+  // The guardrails' own work runs in the turn, back to back with that of the requests that
+  // arrived together (turn.ts); what is left after it is waiting, for remote checks.
+  const started = await inTurn(() => startStage(policy, stage, entries, input, signal));
+  if (started.detectors) await started.detectors;
+  const done = started.runs.filter((r): r is GuardrailRun => r !== undefined);
+  const blocking = done.find((r) => r.enforced);
+  return { segments: started.segments, runs: done, block: blocking ? toBlock(entries, blocking) : null };
+}
+
+interface StartedStage {
+  readonly segments: readonly Segment[];
+  /** By entry index; a detector's run is filled in when it settles. */
+  readonly runs: (GuardrailRun | undefined)[];
+  /** Settles when every detector has; null without detectors. */
+  readonly detectors: Promise<unknown> | null;
+}
+
+/** Runs the maskers and starts the detectors. */
+function startStage(policy: CompiledPolicy, stage: StageName, entries: readonly CompiledEntry[], input: readonly Segment[], signal: AbortSignal | undefined): StartedStage {
   const runs: (GuardrailRun | undefined)[] = new Array(entries.length);
   let segments = input;
   let firstEnforcingMasker = entries.length;
@@ -24,17 +44,14 @@ export async function runStage(policy: CompiledPolicy, stage: StageName, input: 
     if (masked.run.enforced) firstEnforcingMasker = Math.min(firstEnforcingMasker, entry.index);
   }
   const detectors = entries.filter((e) => e.guardrail.kind === "detector" && e.index < firstEnforcingMasker);
-  if (detectors.length > 0) {
-    const { text, history } = judged(stage, segments);
-    await Promise.all(
-      detectors.map(async (entry) => {
-        runs[entry.index] = await runDetector(policy, entry, entry.guardrail as Detector, text, history, signal);
-      }),
-    );
-  }
-  const done = runs.filter((r): r is GuardrailRun => r !== undefined);
-  const blocking = done.find((r) => r.enforced);
-  return { segments, runs: done, block: blocking ? toBlock(entries, blocking) : null };
+  if (detectors.length === 0) return { segments, runs, detectors: null };
+  const { text, history } = judged(stage, segments);
+  const settled = Promise.all(
+    detectors.map(async (entry) => {
+      runs[entry.index] = await runDetector(policy, entry, entry.guardrail as Detector, text, history, signal);
+    }),
+  );
+  return { segments, runs, detectors: settled };
 }
 
 /**
