@@ -7,11 +7,11 @@
  *
  * Why: a PII scan runs some fifty recognisers, each with its own compiled code and tables. Run
  * alone between the parsing, forwarding and answering of other requests, it finds the CPU's
- * caches full of that other work and costs about twice as much as the same scan run right after
- * another one (measured: 42-48 µs against 31 µs per 1 KB text in the server, 22 µs in a loop);
- * the plumbing around it is slower too, its caches having been emptied by the scan. Under load
- * (32 concurrent callers) about a dozen requests share a turn. A caller alone waits one turn of
- * an idle loop: microseconds.
+ * caches full of that other work and costs up to twice as much as the same scan run right after
+ * another one (thread CPU per 1 KB text in the server: 38 µs alone, 19-27 µs in turns; 22-25 µs
+ * in a loop); the plumbing around it is slower too, its caches having been emptied by the scan.
+ * Under load (32 concurrent callers) about a dozen requests share a turn. A caller alone waits
+ * one turn of an idle loop: about a microsecond.
  */
 interface Work {
   readonly run: () => unknown;
