@@ -167,6 +167,29 @@ describe("built-in allowed values", () => {
   });
 });
 
+describe("DATE_TIME and names that hold a date", () => {
+  // LLM traffic names model snapshots, backups and builds by date; those are nobody's dates.
+  test("a date joined by a hyphen or underscore to a name, or followed by a file extension, is part of the name", () => {
+    for (const text of [
+      "Use gpt-4o-2024-08-06 for this.",
+      "Switch to gpt-4o-mini-2024-07-18 and o1-2024-12-17 please",
+      "the backup-2024-08-06.tar.gz job failed",
+      "see build 2024-08-06-rc1 and 14.03.2020-final",
+      "open report_2024-08-06.pdf",
+      "export-03/14/2020 is missing",
+    ]) {
+      expect(masked(text, { entities: ["DATE_TIME"] })).toBe(text);
+    }
+  });
+  test("dates among words and punctuation are still found", () => {
+    expect(masked("My birthday is 1985-03-12.", { entities: ["DATE_TIME"] })).toBe("My birthday is <DATE_TIME>.");
+    expect(masked("Born (1985-03-12), moved 2001-07-01; left 14/03/2020 - back 2020-03-20T10:00:00Z", { entities: ["DATE_TIME"] })).toBe(
+      "Born (<DATE_TIME>), moved <DATE_TIME>; left <DATE_TIME> - back <DATE_TIME>",
+    );
+    expect(masked("DOB: 1985-03-12, next visit 03/14/2020.", { entities: ["DATE_TIME"] })).toBe("DOB: <DATE_TIME>, next visit <DATE_TIME>.");
+  });
+});
+
 describe("PERSON, LOCATION and NRP in everyday requests", () => {
   // Phrasings that are not among the tagger's training sentences.
   test("imperatives whose verb is also a first name, error codes, languages, numbered steps and tables are left alone", () => {

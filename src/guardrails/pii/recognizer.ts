@@ -7,7 +7,7 @@
  * scans a 1 KB text in about 0.15 µs in JavaScriptCore, one that starts with a lookbehind takes
  * three times as long. Boundaries are therefore checked in JavaScript on the (rare) matches.
  */
-import { isAsciiDigit } from "../text/chars.ts";
+import { isAsciiDigit, isAsciiLetter } from "../text/chars.ts";
 import { hasContext, hasContextAfter } from "../text/context.ts";
 import { forEachMatch } from "../text/matches.ts";
 import type { EntityType } from "./entities.ts";
@@ -80,9 +80,12 @@ export interface RegexRecognizerSpec {
 /**
  * `alnum`: no letter or digit right before or after. `number`: also no `-`, `.`, `/` or `,`
  * joining the value to another digit (so `12-536-22-8716` is not an SSN inside a longer
- * number). `none`: the pattern decides.
+ * number). `name`: as `number`, and not a part of a hyphenated name either: no `-` or `_`
+ * joining it to a letter or digit, no `.` and a letter after it (so the date in the model name
+ * `gpt-4o-2024-08-06` or the file `backup-2024-08-06.tar` is not a date of anyone's). `none`:
+ * the pattern decides.
  */
-export type Boundary = "alnum" | "number" | "none";
+export type Boundary = "alnum" | "number" | "name" | "none";
 
 export function regexRecognizer(spec: RegexRecognizerSpec): Recognizer {
   if (!spec.pattern.global) throw new Error(`pattern for ${spec.entity} must be global`);
@@ -154,9 +157,14 @@ export function boundaryOk(text: string, start: number, end: number, boundary: B
   const before = start > 0 ? text.charCodeAt(start - 1) : 32;
   const after = end < text.length ? text.charCodeAt(end) : 32;
   if (isAlnum(before) || isAlnum(after)) return false;
-  if (boundary === "number") {
-    if (isJoiner(before) && start > 1 && isAsciiDigit(text.charCodeAt(start - 2))) return false;
-    if (isJoiner(after) && end + 1 < text.length && isAsciiDigit(text.charCodeAt(end + 1))) return false;
+  if (boundary === "alnum") return true;
+  if (isJoiner(before) && start > 1 && isAsciiDigit(text.charCodeAt(start - 2))) return false;
+  if (isJoiner(after) && end + 1 < text.length && isAsciiDigit(text.charCodeAt(end + 1))) return false;
+  if (boundary === "name") {
+    const beforeJoined = (before === 45 || before === 95) && start > 1 && isAlnum(text.charCodeAt(start - 2));
+    const next = end + 1 < text.length ? text.charCodeAt(end + 1) : 32;
+    const afterJoined = ((after === 45 || after === 95) && isAlnum(next)) || (after === 46 && isAsciiLetter(next));
+    if (beforeJoined || afterJoined) return false;
   }
   return true;
 }

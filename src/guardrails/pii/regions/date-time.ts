@@ -80,7 +80,7 @@ const isoDateTime = regexRecognizer({
   ...TIER3,
   gate: both(digitRunOf(4), flagged(ShapeFlag.SEPARATED_DIGITS)),
   pattern: new RegExp(String.raw`\b\d{4}-\d{2}-\d{2}(?:[T ]${TIME})?\b`, "g"),
-  boundary: "number",
+  boundary: "name",
   validateValue: numericDateValid,
 });
 
@@ -90,7 +90,7 @@ const numericDate = regexRecognizer({
   ...TIER3,
   gate: flagged(ShapeFlag.SEPARATED_DIGITS),
   pattern: new RegExp(String.raw`\b(?:\d{1,2}([/.-])\d{1,2}\1(?:\d{4}|\d{2})|\d{4}([/.])\d{1,2}\2\d{1,2})(?:,?\s(?:at\s)?${TIME})?\b`, "g"),
-  boundary: "number",
+  boundary: "name",
   validateValue: numericDateValid,
 });
 
