@@ -192,7 +192,7 @@ describe("DATE_TIME and names that hold a date", () => {
 
 describe("PERSON, LOCATION and NRP in everyday requests", () => {
   // Phrasings that are not among the tagger's training sentences.
-  test("imperatives whose verb is also a first name, error codes, languages, numbered steps and tables are left alone", () => {
+  test("imperatives whose verb is also a first name, error codes, languages, numbered steps, tables and version numbers are left alone", () => {
     for (const t of [
       "Frank feedback is welcome.",
       "Pat yourself on the back.",
@@ -206,6 +206,8 @@ describe("PERSON, LOCATION and NRP in everyday requests", () => {
       "Install:\n1. Download the archive\n2. Extract it\n3. Launch the tool",
       "| Team | Points |\n|---|---|\n| Lions | 12 |\n| Tigers | 9 |",
       "The card I used is 4111 1111 1111 1111, if you need it.",
+      "Upgrade node to v20.11.1 first.",
+      "Move the build to x86 and the codec to h264.",
     ]) {
       expect(masked(t, { entities: ["PERSON", "LOCATION", "NRP"] })).toBe(t);
     }
@@ -218,6 +220,7 @@ describe("PERSON, LOCATION and NRP in everyday requests", () => {
     expect(masked("Our Japanese customers asked for a discount.", ner)).toBe("Our <NRP> customers asked for a discount.");
     expect(masked("| Owner | Task |\n|---|---|\n| Maria Garcia | Review |", ner)).toBe("| Owner | Task |\n|---|---|\n| <PERSON> | Review |");
     expect(masked('{"customer": "Liam Chen", "city": "Toronto"}', ner)).toBe('{"customer": "<PERSON>", "city": "<LOCATION>"}');
+    expect(masked("Ship it to 221B Baker Street, London NW1 6XE.", ner)).toBe("Ship it to <LOCATION>.");
   });
 });
 

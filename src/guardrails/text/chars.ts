@@ -9,6 +9,10 @@ export function isAsciiLetter(c: number): boolean {
 }
 
 /** An ASCII letter or digit: what `\b` treats as a word character, less `_`. */
+export function isAsciiLower(c: number): boolean {
+  return c >= 97 && c <= 122;
+}
+
 export function isAsciiAlnum(c: number): boolean {
   return isAsciiDigit(c) || isAsciiLetter(c);
 }

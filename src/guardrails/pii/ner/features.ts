@@ -5,6 +5,7 @@
  * and three that cost nothing (a flag combination, the tag before last, flags x previous tag)
  * were dropped for speed.
  */
+import { isAsciiLower } from "../../text/chars.ts";
 import { FLAGS } from "./flags.ts";
 import { germanText } from "./german.ts";
 import { mix } from "./hash.ts";
@@ -41,6 +42,9 @@ export function worthScoring(t: Tokens, i: number, prevTag: Tag): boolean {
   // group of a number written with separators (8,000,000 or 3.14), and a group of a long
   // grouped identifier (a card, a phone number: three groups or more).
   if (shape === Shape.DIGITS) return neighbourIsNotLower(t, i) && !inGroupedNumber(t, i);
+  // Letters and digits starting with a lower-case letter ("v20", "x86", "h264") are versions
+  // and product codes, not names or places: postcodes, the places with digits, are capitals.
+  if (shape === Shape.ALNUM && isAsciiLower(t.text.charCodeAt(t.start[i]!))) return false;
   // A common word at the start of a sentence ("Hi", "We", "Could") is not a name unless a
   // gazetteer says it could be one.
   const gap = t.gap[i]!;
