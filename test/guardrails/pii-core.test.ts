@@ -110,10 +110,12 @@ describe("PHONE_NUMBER", () => {
       expect(masked(`call ${n} now`, { entities: ["PHONE_NUMBER"] })).toBe("call <PHONE_NUMBER> now");
     }
   });
-  test("year ranges, dates, thousands, postal codes, partial IPv4 addresses and ISBNs are not phone numbers", () => {
-    for (const n of ["1990-2005", "07.04.2019", "2019-04-07", "1.234.567", "1234-567", "12345-678", "192.168.1", "536-22-8716", "978-3-16-148410-0"]) {
+  test("year ranges, dates, thousands, postal codes, partial IPv4 addresses, ISBNs, decimals and builds are not phone numbers", () => {
+    for (const n of ["1990-2005", "07.04.2019", "2019-04-07", "1.234.567", "1234-567", "12345-678", "192.168.1", "536-22-8716", "978-3-16-148410-0", "3.14159265", "22631.3447"]) {
       expect(masked(`see ${n} now`, { entities: ["PHONE_NUMBER"] })).toBe(`see ${n} now`);
     }
+    // A leading 0 is a trunk prefix: two dotted groups that start with one are a phone number.
+    expect(masked("call 030.1234567 now", { entities: ["PHONE_NUMBER"] })).toBe("call <PHONE_NUMBER> now");
   });
   test("bare digit runs need a context word", () => {
     expect(masked("phone: 5551234567", { entities: ["PHONE_NUMBER"] })).toBe("phone: <PHONE_NUMBER>");

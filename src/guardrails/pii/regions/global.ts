@@ -227,6 +227,8 @@ function looksLikeOtherNumber(value: string, groups: readonly string[]): boolean
   if (sep === 45 && count === 2 && (len(0) === 4 || len(0) === 5) && len(1) === 3) return true;
   // Partial IPv4 addresses and other short dotted numbers.
   if (sep === 46 && count <= 4 && groups.every((g) => g.length <= 3)) return true;
+  // A decimal number or a version (22631.3447); a trunk prefix (030.1234567) is a phone's.
+  if (sep === 46 && count === 2 && groups[0]!.charCodeAt(0) !== 48) return true;
   const year = (k: number) => len(k) === 4 && Number(groups[k]) >= 1900 && Number(groups[k]) <= 2099;
   // Date shapes, valid or not: 2019-04-07, 07.04.2019, 4-7-2019.
   if (count === 3) {
