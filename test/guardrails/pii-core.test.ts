@@ -189,6 +189,8 @@ describe("DATE_TIME and names that hold a date", () => {
       "Born (<DATE_TIME>), moved <DATE_TIME>; left <DATE_TIME> - back <DATE_TIME>",
     );
     expect(masked("DOB: 1985-03-12, next visit 03/14/2020.", { entities: ["DATE_TIME"] })).toBe("DOB: <DATE_TIME>, next visit <DATE_TIME>.");
+    // Log lines write milliseconds after a comma (Python's logging): one value, not a date and a time.
+    expect(masked("2024-11-20 14:03:22,117 INFO worker-3 started", { entities: ["DATE_TIME"] })).toBe("<DATE_TIME> INFO worker-3 started");
   });
 });
 

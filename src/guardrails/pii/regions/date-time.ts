@@ -21,7 +21,7 @@ const MONTHS: Record<string, number> = {
 const MONTH = String.raw`(?:January|February|March|April|May|June|July|August|September|October|November|December|JANUARY|FEBRUARY|MARCH|APRIL|MAY|JUNE|JULY|AUGUST|SEPTEMBER|OCTOBER|NOVEMBER|DECEMBER|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?)`;
 const DAY = String.raw`(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?`;
 const YEAR = String.raw`(?:1[0-9]\d{2}|2[0-9]\d{2})`;
-const TIME = String.raw`(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:\s?[aApP](?:\.[mM]\.?|[mM]))?(?:\s?(?:Z|UTC|GMT|[+-]\d{2}:?\d{2}))?`;
+const TIME = String.raw`(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:[.,]\d{1,9})?)?(?:\s?[aApP](?:\.[mM]\.?|[mM]))?(?:\s?(?:Z|UTC|GMT|[+-]\d{2}:?\d{2}))?`;
 
 function year4(y: string): number {
   const n = Number(y);
