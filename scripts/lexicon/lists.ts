@@ -85,7 +85,9 @@ aws azure gcp firebase heroku vercel netlify cloudflare s3 ec2 lambda celsius fa
 mile miles pound pounds ounce liter litre gallon watt volt ampere joule newton pascal hertz byte bytes kb mb gb tb cpu gpu ram ssd hdd usb
 wifi bluetooth lan vpn http2 ipv4 ipv6 mac iphone ipad pixel galaxy kindle xbox playstation nintendo minecraft fortnite excel sheets docs
 console system string integer int float double boolean bool char array list dict dictionary map set tuple object class function method
-module package library framework null none true false nan undefined void main init self this super print println printf stdout stdin stderr`;
+module package library framework null none true false nan undefined void main init self this super print println printf stdout stdin stderr
+primary serial bigserial varchar nvarchar timestamp timestamptz datetime smallint bigint tinyint blob clob jsonb upsert truncate
+utc gmt cet cest eet est edt cst cdt mst mdt pst pdt jst kst aest bst`;
 
 /** Companies and brands that appear in prompts as organisations, never as people. */
 export const COMPANIES = `microsoft google alphabet apple amazon meta facebook instagram whatsapp twitter netflix tesla ibm intel nvidia amd qualcomm

@@ -196,7 +196,7 @@ describe("DATE_TIME and names that hold a date", () => {
 
 describe("PERSON, LOCATION and NRP in everyday requests", () => {
   // Phrasings that are not among the tagger's training sentences.
-  test("imperatives whose verb is also a first name, error codes, languages, numbered steps, tables and version numbers are left alone", () => {
+  test("imperatives whose verb is also a first name, error codes, languages, numbered steps, tables, versions, SQL and time zones are left alone", () => {
     for (const t of [
       "Frank feedback is welcome.",
       "Pat yourself on the back.",
@@ -212,6 +212,8 @@ describe("PERSON, LOCATION and NRP in everyday requests", () => {
       "The card I used is 4111 1111 1111 1111, if you need it.",
       "Upgrade node to v20.11.1 first.",
       "Move the build to x86 and the codec to h264.",
+      "CREATE TABLE users (id SERIAL PRIMARY KEY, created_at TIMESTAMP);",
+      "Schedule the cron job at 0 3 * * 1-5 in UTC.",
     ]) {
       expect(masked(t, { entities: ["PERSON", "LOCATION", "NRP"] })).toBe(t);
     }
