@@ -136,6 +136,18 @@ export function ordinarySentences(): LabelledText[] {
   const units = ["KB", "MB", "GB", "TB", "USD", "EUR", "GBP", "CPU cores", "RPS", "QPS", "KiB", "MiB"];
   const keys = ["plan", "status", "tier", "type", "mode", "role", "level", "theme", "channel", "priority"];
   const values = ["Pro", "Active", "Gold", "Premium", "Admin", "Dark", "High", "Basic", "Enterprise", "Stable"];
+  // Capitalised phrases of software and medicine that follow a number or "in" as places do.
+  const statuses = [
+    "200 OK", "201 Created", "202 Accepted", "204 No Content", "301 Moved Permanently", "302 Found", "304 Not Modified", "307 Temporary Redirect",
+    "308 Permanent Redirect", "400 Bad Request", "401 Unauthorized", "402 Payment Required", "403 Forbidden", "404 Not Found", "405 Method Not Allowed",
+    "406 Not Acceptable", "408 Request Timeout", "409 Conflict", "410 Gone", "411 Length Required", "412 Precondition Failed", "413 Payload Too Large",
+    "414 URI Too Long", "415 Unsupported Media Type", "422 Unprocessable Entity", "425 Too Early", "426 Upgrade Required", "428 Precondition Required",
+    "429 Too Many Requests", "431 Request Header Fields Too Large", "451 Unavailable For Legal Reasons", "500 Internal Server Error", "501 Not Implemented",
+    "502 Bad Gateway", "503 Service Unavailable", "504 Gateway Timeout", "505 HTTP Version Not Supported", "507 Insufficient Storage", "508 Loop Detected",
+    "511 Network Authentication Required",
+  ];
+  const modes = ["Strict Mode", "Dark Mode", "Safe Mode", "Incognito Mode", "Developer Mode", "Airplane Mode", "Debug Mode", "Maintenance Mode"];
+  const drugs = ["Ibuprofen 400mg", "Amoxicillin 500 mg", "Metformin 850mg", "Lisinopril 10 mg", "Paracetamol 500mg", "Aspirin 81 mg", "Atorvastatin 20mg", "Vitamin D 1000 IU"];
   const languages = ["Spanish", "German", "French", "Italian", "Portuguese", "Japanese", "Chinese", "Korean", "Dutch", "Polish", "Russian", "Turkish", "Arabic", "Hindi", "Swedish"];
   const out: LabelledText[] = [];
   for (let i = 0; i < 60; i++) {
@@ -166,6 +178,14 @@ export function ordinarySentences(): LabelledText[] {
       [`Steps:\n1) ${steps[(i + 3) % steps.length]!}\n2) ${steps[(i + 4) % steps.length]!}`],
       [`| ${headers[i % headers.length]!} | ${headers[(i + 1) % headers.length]!} |\n|---|---|\n| ${items[i % items.length]!} | ${10 + ((i * 7) % 90)} |\n| ${items[(i + 1) % items.length]!} | ${10 + ((i * 13) % 90)} |`],
       [`Write the reply in ${lang} for my colleague `, person(f.person.fullName()), "."],
+      [`What does HTTP ${statuses[i % statuses.length]!} mean?`],
+      [`The API returns ${statuses[(i + 1) % statuses.length]!} for `, person(f.person.fullName()), " since the update."],
+      [`Why do I keep getting ${statuses[(i + 5) % statuses.length]!} from the load balancer?`],
+      [`The health check fails with ${statuses[(i + 9) % statuses.length]!} after the deploy in `, place(f.location.city()), "."],
+      [`Why does the app behave differently in ${modes[i % modes.length]!}?`],
+      [`Turn on ${modes[(i + 2) % modes.length]!} on the laptop in `, place(f.location.city()), "."],
+      [`What are the side effects of ${drugs[i % drugs.length]!}?`],
+      [`Can `, person(f.person.firstName()), ` take ${drugs[(i + 3) % drugs.length]!} twice a day?`],
     ];
     for (const t of templates) out.push(build(t));
   }

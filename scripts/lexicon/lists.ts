@@ -86,7 +86,7 @@ mile miles pound pounds ounce liter litre gallon watt volt ampere joule newton p
 wifi bluetooth lan vpn http2 ipv4 ipv6 mac iphone ipad pixel galaxy kindle xbox playstation nintendo minecraft fortnite excel sheets docs
 console system string integer int float double boolean bool char array list dict dictionary map set tuple object class function method
 module package library framework null none true false nan undefined void main init self this super print println printf stdout stdin stderr
-primary serial bigserial varchar nvarchar timestamp timestamptz datetime smallint bigint tinyint blob clob jsonb upsert truncate
+gateway primary serial bigserial varchar nvarchar timestamp timestamptz datetime smallint bigint tinyint blob clob jsonb upsert truncate
 utc gmt cet cest eet est edt cst cdt mst mdt pst pdt jst kst aest bst`;
 
 /** Companies and brands that appear in prompts as organisations, never as people. */

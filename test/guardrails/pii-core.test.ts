@@ -196,7 +196,7 @@ describe("DATE_TIME and names that hold a date", () => {
 
 describe("PERSON, LOCATION and NRP in everyday requests", () => {
   // Phrasings that are not among the tagger's training sentences.
-  test("imperatives whose verb is also a first name, error codes, languages, numbered steps, tables, versions, SQL and time zones are left alone", () => {
+  test("imperatives whose verb is also a first name, error codes, languages, numbered steps, tables, versions, SQL, time zones, HTTP statuses, app modes and drug doses are left alone", () => {
     for (const t of [
       "Frank feedback is welcome.",
       "Pat yourself on the back.",
@@ -214,6 +214,10 @@ describe("PERSON, LOCATION and NRP in everyday requests", () => {
       "Move the build to x86 and the codec to h264.",
       "CREATE TABLE users (id SERIAL PRIMARY KEY, created_at TIMESTAMP);",
       "Schedule the cron job at 0 3 * * 1-5 in UTC.",
+      "Why is my React useEffect running twice in Strict Mode?",
+      "My doctor said Ibuprofen 400mg twice a day is fine.",
+      "Is Amoxicillin 500 mg an antibiotic?",
+      "The upload fails with 413 Payload Too Large.",
     ]) {
       expect(masked(t, { entities: ["PERSON", "LOCATION", "NRP"] })).toBe(t);
     }
@@ -227,6 +231,8 @@ describe("PERSON, LOCATION and NRP in everyday requests", () => {
     expect(masked("| Owner | Task |\n|---|---|\n| Maria Garcia | Review |", ner)).toBe("| Owner | Task |\n|---|---|\n| <PERSON> | Review |");
     expect(masked('{"customer": "Liam Chen", "city": "Toronto"}', ner)).toBe('{"customer": "<PERSON>", "city": "<LOCATION>"}');
     expect(masked("Ship it to 221B Baker Street, London NW1 6XE.", ner)).toBe("Ship it to <LOCATION>.");
+    // Everyday words that begin place names belong to the place: "New <LOCATION>" told half of it.
+    expect(masked("Fly from New York to San Francisco, then Fort Worth.", ner)).toBe("Fly from <LOCATION> to <LOCATION>, then <LOCATION>.");
   });
 });
 
