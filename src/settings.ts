@@ -17,6 +17,7 @@ export const DEFAULT_STREAM_CHECK_INTERVAL = 10;
 export const DEFAULT_PII_CACHE_TEXTS = 1000;
 /** Bun's own limit on concurrent `fetch` requests when BUN_CONFIG_MAX_HTTP_REQUESTS is unset. */
 export const BUN_DEFAULT_FETCH_CONCURRENCY = 256;
+export const MAX_WORKERS = 256;
 
 export interface UpstreamSettings {
   /** SVC_GUARDRAILS_UPSTREAM_HEADERS: added to every upstream request. */
@@ -64,6 +65,10 @@ export interface Settings {
   readonly upstreamConcurrency: number;
   /** SVC_GUARDRAILS_UPSTREAM_TIMEOUT and _MAX_RETRIES: every upstream call's, unless its models entry says otherwise. */
   readonly upstreamDefaults: { readonly timeoutMs?: number; readonly maxRetries?: number };
+  /** SVC_GUARDRAILS_WORKERS: server processes sharing the port (process/workers.ts). */
+  readonly workers: number;
+  /** SVC_GUARDRAILS_WORKER_INDEX: set by the supervising process for each worker it starts; absent otherwise. */
+  readonly workerIndex?: number;
 }
 
 /** Command-line options and the variable each one sets. */
@@ -77,6 +82,7 @@ export const OPTION_VARIABLES = {
   name: "SVC_GUARDRAILS_INSTANCE_NAME",
   "log-level": "SVC_GUARDRAILS_LOG_LEVEL",
   reload: "SVC_GUARDRAILS_RELOAD",
+  workers: "SVC_GUARDRAILS_WORKERS",
 } as const;
 
 export type SettingOption = keyof typeof OPTION_VARIABLES;
@@ -145,6 +151,8 @@ export function loadSettings(env: Environment, opts: LoadOptions): Settings {
       timeoutMs: seconds(env, "SVC_GUARDRAILS_UPSTREAM_TIMEOUT"),
       maxRetries: optionalInteger(env, "SVC_GUARDRAILS_UPSTREAM_MAX_RETRIES", 0, 10),
     },
+    workers: integer(env, "SVC_GUARDRAILS_WORKERS", 1, 1, MAX_WORKERS),
+    workerIndex: optionalInteger(env, "SVC_GUARDRAILS_WORKER_INDEX", 0, MAX_WORKERS - 1),
   };
 }
 

@@ -24,6 +24,7 @@ Options (each sets the variable in brackets, and wins over it):
   --name NAME                 instance name on the platform dashboard (SVC_GUARDRAILS_INSTANCE_NAME)
   --reload                    restart on source changes, development only (SVC_GUARDRAILS_RELOAD)
   --log-level LEVEL           debug, info, warning or error (SVC_GUARDRAILS_LOG_LEVEL, default info)
+  --workers N                 server processes sharing the port, Linux (SVC_GUARDRAILS_WORKERS, default 1)
   --help, --version
 
 SVC_KEY (the licence key) is required. See README.md for every variable.

@@ -1,13 +1,19 @@
 /** `guardrail-proxy serve`: start the server and run until SIGINT or SIGTERM. */
 import { createLogger } from "../log/logger.ts";
+import { superviseWorkers } from "../process/workers.ts";
+import { StartupError } from "./errors.ts";
 import { startServer } from "../http/server.ts";
 import { applyOptions, loadSettings, type Environment } from "../settings.ts";
 import type { ParsedArgs } from "./args.ts";
 
 export async function runServe(args: ParsedArgs, env: Environment, argv: readonly string[]): Promise<number> {
   const settings = loadSettings(applyOptions(env, args.options), { requireLicence: true });
+  const supervises = settings.workers > 1 && settings.workerIndex === undefined;
+  if (supervises && settings.reload) throw new StartupError("--reload runs one process: it cannot be combined with --workers");
+  if (supervises && settings.port === 0) throw new StartupError("--workers needs a fixed --port: with port 0 each worker would listen on a port of its own");
   if (settings.reload && !Bun.isStandaloneExecutable) return runWithWatch(argv, env);
   const log = createLogger(settings.logLevel);
+  if (supervises) return superviseWorkers(settings.workers, argv, env, log);
   if (settings.reload) log.warning("--reload restarts on source changes and needs the source tree; the compiled binary ignores it (policies are re-read on every request anyway)");
   const server = await startServer(settings, log);
   const signal = await new Promise<string>((resolve) => {

@@ -16,6 +16,8 @@ export interface AppDeps {
   readonly log: Logger;
   readonly metrics: Metrics;
   readonly upstream: Upstream;
+  /** With `--workers`, the metrics of all workers (process/worker-channel.ts); else `metrics` alone. */
+  readonly metricsText?: () => Promise<string>;
 }
 
 /** Declares the per-request `audit` on the context; the app assigns a fresh one per request. */

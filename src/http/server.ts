@@ -14,6 +14,7 @@ import { VERSION } from "../version.ts";
 import type { GuardrailServices } from "../guardrails/services.ts";
 import { ModelsConfigError } from "../upstream/models-config.ts";
 import { buildUpstream, type Upstream } from "../upstream/setup.ts";
+import { workerChannel } from "../process/worker-channel.ts";
 import { createApp } from "./app.ts";
 
 export interface RunningServer {
@@ -34,13 +35,17 @@ const BUN_BODY_LIMIT_FACTOR = 4;
 export async function startServer(settings: Settings, log: Logger): Promise<RunningServer> {
   const upstream = createUpstream(settings);
   const policies = await createPolicyStore(settings, upstream.services);
-  const app = createApp({ settings, policies, log, metrics: new Metrics(), upstream });
+  const metrics = new Metrics();
+  const worker = settings.workerIndex === undefined ? null : workerChannel(metrics);
+  const app = createApp({ settings, policies, log, metrics, upstream, metricsText: worker?.metricsText });
   app.listen({
     hostname: settings.host,
     port: settings.port,
     maxRequestBodySize: Math.min(settings.maxBodyBytes * BUN_BODY_LIMIT_FACTOR, 2 ** 31 - 1),
     // Streams may stay quiet for a while between upstream tokens.
     idleTimeout: 255,
+    // Workers of `--workers` share the port; the kernel spreads connections across them.
+    reusePort: settings.workers > 1,
   });
   const server = app.server;
   if (!server) throw new StartupError(`cannot listen on ${settings.host}:${settings.port}`);
@@ -52,11 +57,14 @@ export async function startServer(settings: Settings, log: Logger): Promise<Runn
     policy_source: settings.policySource,
     version: VERSION,
     pid: process.pid,
+    ...(settings.workerIndex === undefined ? {} : { worker: settings.workerIndex }),
     upstream_concurrency: settings.upstreamConcurrency,
   });
+  worker?.ready();
 
   const registered =
-    settings.offline || !settings.licenceKey
+    // One registration per service: with `--workers`, worker 0 registers.
+    settings.offline || !settings.licenceKey || (settings.workerIndex ?? 0) !== 0
       ? Promise.resolve()
       : registerInstance(
           { url: settings.platformUrl, licenceKey: settings.licenceKey },

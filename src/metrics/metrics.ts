@@ -1,9 +1,20 @@
 /**
  * Counters and a latency histogram in the Prometheus text format, for `GET /metrics`. Label
  * values are route patterns, status codes, guardrail and stage names: never request content.
+ *
+ * With `--workers`, each process counts its own requests; `/metrics` then sums the snapshots of
+ * all of them (process/worker-channel.ts), so a scrape sees the service, whichever worker answers.
  */
 
 const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+const HELP: Readonly<Record<string, string>> = {
+  guardrail_proxy_requests_total: "HTTP requests by route pattern and status.",
+  guardrail_proxy_request_duration_seconds: "HTTP request duration by route pattern.",
+  guardrail_proxy_guardrail_outcomes_total: "Guardrail trips by guardrail, stage and outcome (enforced, alert, error).",
+  guardrail_proxy_upstream_in_flight: "Upstream requests not yet finished, streams included.",
+  guardrail_proxy_streams_total: "Proxied streams by route pattern and how they ended.",
+};
 
 type Labels = Readonly<Record<string, string>>;
 
@@ -11,6 +22,14 @@ interface Histogram {
   readonly counts: number[];
   sum: number;
   count: number;
+}
+
+/** Every series as plain data (structured-clone safe): what workers send one another. */
+export interface MetricsSnapshot {
+  /** name -> label key -> value */
+  readonly counters: Record<string, Record<string, number>>;
+  readonly gauges: Record<string, number>;
+  readonly histograms: Record<string, Record<string, { readonly counts: readonly number[]; readonly sum: number; readonly count: number }>>;
 }
 
 function labelKey(labels: Labels): string {
@@ -22,17 +41,7 @@ function labelKey(labels: Labels): string {
 export class Metrics {
   private readonly counters = new Map<string, Map<string, number>>();
   private readonly histograms = new Map<string, Map<string, Histogram>>();
-  private readonly gauges = new Map<string, number>();
-  private readonly help = new Map<string, string>();
-
-  constructor() {
-    this.help.set("guardrail_proxy_requests_total", "HTTP requests by route pattern and status.");
-    this.help.set("guardrail_proxy_request_duration_seconds", "HTTP request duration by route pattern.");
-    this.help.set("guardrail_proxy_guardrail_outcomes_total", "Guardrail trips by guardrail, stage and outcome (enforced, alert, error).");
-    this.help.set("guardrail_proxy_upstream_in_flight", "Upstream requests not yet finished, streams included.");
-    this.help.set("guardrail_proxy_streams_total", "Proxied streams by route pattern and how they ended.");
-    this.gauges.set("guardrail_proxy_upstream_in_flight", 0);
-  }
+  private readonly gauges = new Map<string, number>([["guardrail_proxy_upstream_in_flight", 0]]);
 
   /** Moves an unlabelled gauge. */
   add(name: string, delta: number): void {
@@ -61,21 +70,66 @@ export class Metrics {
     h.count++;
   }
 
-  render(): string {
-    const out: string[] = [];
-    for (const [name, series] of this.counters) {
-      out.push(`# HELP ${name} ${this.help.get(name) ?? name}`, `# TYPE ${name} counter`);
-      for (const [key, value] of series) out.push(`${name}{${key}} ${value}`);
-    }
-    for (const [name, value] of this.gauges) out.push(`# HELP ${name} ${this.help.get(name) ?? name}`, `# TYPE ${name} gauge`, `${name} ${value}`);
+  snapshot(): MetricsSnapshot {
+    const counters: MetricsSnapshot["counters"] = {};
+    for (const [name, series] of this.counters) counters[name] = Object.fromEntries(series);
+    const histograms: Record<string, Record<string, Histogram>> = {};
     for (const [name, series] of this.histograms) {
-      out.push(`# HELP ${name} ${this.help.get(name) ?? name}`, `# TYPE ${name} histogram`);
-      for (const [key, h] of series) {
-        const sep = key ? "," : "";
-        DURATION_BUCKETS.forEach((le, i) => out.push(`${name}_bucket{${key}${sep}le="${le}"} ${h.counts[i]}`));
-        out.push(`${name}_bucket{${key}${sep}le="+Inf"} ${h.count}`, `${name}_sum{${key}} ${h.sum}`, `${name}_count{${key}} ${h.count}`);
+      histograms[name] = {};
+      for (const [key, h] of series) histograms[name][key] = { counts: [...h.counts], sum: h.sum, count: h.count };
+    }
+    return { counters, gauges: Object.fromEntries(this.gauges), histograms };
+  }
+
+  render(): string {
+    return renderMetrics(this.snapshot());
+  }
+}
+
+/** The sum of several processes' snapshots: counters, gauges and histogram buckets add up. */
+export function mergeSnapshots(snapshots: readonly MetricsSnapshot[]): MetricsSnapshot {
+  const counters: Record<string, Record<string, number>> = {};
+  const gauges: Record<string, number> = {};
+  const histograms: Record<string, Record<string, Histogram>> = {};
+  for (const s of snapshots) {
+    for (const name in s.counters) {
+      const into = (counters[name] ??= {});
+      for (const key in s.counters[name]) into[key] = (into[key] ?? 0) + s.counters[name]![key]!;
+    }
+    for (const name in s.gauges) gauges[name] = (gauges[name] ?? 0) + s.gauges[name]!;
+    for (const name in s.histograms) {
+      const into = (histograms[name] ??= {});
+      for (const key in s.histograms[name]) {
+        const h = s.histograms[name]![key]!;
+        const sum = (into[key] ??= { counts: new Array(DURATION_BUCKETS.length).fill(0), sum: 0, count: 0 });
+        h.counts.forEach((c, i) => (sum.counts[i]! += c));
+        sum.sum += h.sum;
+        sum.count += h.count;
       }
     }
-    return out.join("\n") + "\n";
   }
+  return { counters, gauges, histograms };
+}
+
+export function renderMetrics(snapshot: MetricsSnapshot): string {
+  const out: string[] = [];
+  const header = (name: string, type: string) => out.push(`# HELP ${name} ${HELP[name] ?? name}`, `# TYPE ${name} ${type}`);
+  for (const name in snapshot.counters) {
+    header(name, "counter");
+    for (const key in snapshot.counters[name]) out.push(`${name}{${key}} ${snapshot.counters[name]![key]}`);
+  }
+  for (const name in snapshot.gauges) {
+    header(name, "gauge");
+    out.push(`${name} ${snapshot.gauges[name]}`);
+  }
+  for (const name in snapshot.histograms) {
+    header(name, "histogram");
+    for (const key in snapshot.histograms[name]) {
+      const h = snapshot.histograms[name]![key]!;
+      const sep = key ? "," : "";
+      DURATION_BUCKETS.forEach((le, i) => out.push(`${name}_bucket{${key}${sep}le="${le}"} ${h.counts[i]}`));
+      out.push(`${name}_bucket{${key}${sep}le="+Inf"} ${h.count}`, `${name}_sum{${key}} ${h.sum}`, `${name}_count{${key}} ${h.count}`);
+    }
+  }
+  return out.join("\n") + "\n";
 }

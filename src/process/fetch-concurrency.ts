@@ -6,6 +6,7 @@
  * same pid, same stdio, no parent left waiting, which matters under a container's init.
  */
 import type { Environment } from "../settings.ts";
+import { selfCommand } from "./self-command.ts";
 
 export const FETCH_CONCURRENCY_VARIABLE = "BUN_CONFIG_MAX_HTTP_REQUESTS";
 /** Enough for thousands of concurrent streams; a caller's own value is kept. */
@@ -18,8 +19,7 @@ export function ensureFetchConcurrency(argv: readonly string[], env: Environment
   if (env[FETCH_CONCURRENCY_VARIABLE] || !startsServer(argv)) return;
   const execve = (process as unknown as { execve?: Execve }).execve;
   if (typeof execve !== "function") return;
-  const args = Bun.isStandaloneExecutable ? [process.execPath, ...argv] : [process.execPath, ...process.execArgv, Bun.main, ...argv];
-  execve(process.execPath, args, { ...env, [FETCH_CONCURRENCY_VARIABLE]: DEFAULT_FETCH_CONCURRENCY });
+  execve(process.execPath, selfCommand(argv), { ...env, [FETCH_CONCURRENCY_VARIABLE]: DEFAULT_FETCH_CONCURRENCY });
 }
 
 /** `serve`, named or implied; not `--help`, `--version`, `validate` or `scan`. */

@@ -8,6 +8,9 @@ export function metaRoutes(deps: AppDeps) {
     .get("/v1/guardrails/configs", () => deps.policies.listIds().map((id) => ({ id })))
     .get(
       "/metrics",
-      () => new Response(deps.metrics.render(), { headers: { "content-type": "text/plain; version=0.0.4; charset=utf-8" } }),
+      async () =>
+        new Response(deps.metricsText ? await deps.metricsText() : deps.metrics.render(), {
+          headers: { "content-type": "text/plain; version=0.0.4; charset=utf-8" },
+        }),
     );
 }

@@ -1,0 +1,123 @@
+/**
+ * `--workers N`: one Bun process serves from one thread, so on a machine with more cores the
+ * proxy starts N copies of itself, each listening on the same port (`reusePort`: Linux's
+ * SO_REUSEPORT spreads new connections across them). This process supervises: it starts the
+ * workers with its own arguments, passes signals on, starts a worker again if one dies, and
+ * sums their metrics for whichever worker answers `GET /metrics` (worker-channel.ts).
+ *
+ * A worker that exits before it listens (a broken models file, say) stops the start-up: the
+ * others are stopped and the supervisor exits with that worker's status.
+ */
+import type { Subprocess } from "bun";
+import type { Logger } from "../log/logger.ts";
+import { mergeSnapshots, type MetricsSnapshot } from "../metrics/metrics.ts";
+import type { Environment } from "../settings.ts";
+import { selfCommand } from "./self-command.ts";
+import type { SupervisorMessage, WorkerMessage } from "./worker-messages.ts";
+
+/** Pause before a worker that died is started again, so a crash loop does not spin. */
+const RESTART_DELAY_MS = 1000;
+/** A worker that has not answered a metrics collection by then is left out of it. */
+const COLLECT_TIMEOUT_MS = 1500;
+
+interface Collection {
+  readonly requester: Subprocess;
+  /** The requesting worker's own id for its request. */
+  readonly requestId: number;
+  readonly waitingFor: Set<number>;
+  readonly snapshots: MetricsSnapshot[];
+  readonly timer: ReturnType<typeof setTimeout>;
+}
+
+export async function superviseWorkers(count: number, argv: readonly string[], env: Environment, log: Logger): Promise<number> {
+  const workers: (Subprocess | null)[] = new Array(count).fill(null);
+  const collections = new Map<number, Collection>();
+  let nextCollection = 0;
+  let stopping = false;
+  let started = false;
+  let readyCount = 0;
+  let startupFailed: (status: number) => void = () => {};
+  let allReady: () => void = () => {};
+  const startup = new Promise<number>((resolve) => {
+    allReady = () => resolve(0);
+    startupFailed = resolve;
+  });
+  let stopRequested: (signal: NodeJS.Signals) => void = () => {};
+  const stop = new Promise<NodeJS.Signals>((resolve) => (stopRequested = resolve));
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      stopping = true;
+      for (const w of workers) w?.kill(signal);
+      stopRequested(signal);
+    });
+  }
+
+  const send = (worker: Subprocess, message: SupervisorMessage) => {
+    try {
+      worker.send(message);
+    } catch {
+      // The worker is gone; its exit is handled by onExit.
+    }
+  };
+
+  const finish = (id: number) => {
+    const c = collections.get(id);
+    if (!c) return;
+    clearTimeout(c.timer);
+    collections.delete(id);
+    send(c.requester, { type: "metrics-result", id: c.requestId, snapshot: mergeSnapshots(c.snapshots) });
+  };
+
+  const onMessage = (index: number, message: WorkerMessage, worker: Subprocess) => {
+    if (message.type === "ready") {
+      if (!started && ++readyCount === count) allReady();
+    } else if (message.type === "metrics-request") {
+      const id = nextCollection++;
+      const live = workers.flatMap((w, i) => (w ? [i] : []));
+      collections.set(id, { requester: worker, requestId: message.id, waitingFor: new Set(live), snapshots: [], timer: setTimeout(() => finish(id), COLLECT_TIMEOUT_MS) });
+      for (const i of live) send(workers[i]!, { type: "metrics-collect", id });
+    } else if (message.type === "metrics-snapshot") {
+      const c = collections.get(message.id);
+      if (!c || !c.waitingFor.delete(index)) return;
+      c.snapshots.push(message.snapshot);
+      if (c.waitingFor.size === 0) finish(message.id);
+    }
+  };
+
+  const onExit = (index: number, worker: Subprocess, status: number | null, signal: number | NodeJS.Signals | null) => {
+    if (workers[index] !== worker) return;
+    workers[index] = null;
+    for (const [id, c] of collections) if (c.waitingFor.delete(index) && c.waitingFor.size === 0) finish(id);
+    if (stopping) return;
+    if (!started) return startupFailed(status || 1);
+    log.error("worker exited; starting another", { worker: index, status, signal });
+    setTimeout(() => {
+      if (!stopping) start(index);
+    }, RESTART_DELAY_MS);
+  };
+
+  const start = (index: number) => {
+    workers[index] = Bun.spawn(selfCommand(argv), {
+      env: { ...env, SVC_GUARDRAILS_WORKER_INDEX: String(index) },
+      stdio: ["ignore", "inherit", "inherit"],
+      ipc: (message, worker) => onMessage(index, message as WorkerMessage, worker),
+      onExit: (worker, status, signal) => onExit(index, worker, status, signal),
+    });
+  };
+
+  for (let i = 0; i < count; i++) start(i);
+  const status = await Promise.race([startup, stop.then(() => 0)]);
+  if (status !== 0 || stopping) {
+    stopping = true;
+    for (const w of workers) w?.kill("SIGTERM");
+    await Promise.all(workers.map((w) => w?.exited));
+    return status;
+  }
+  started = true;
+  log.info("workers started", { workers: count, pids: workers.map((w) => w?.pid) });
+  const signal = await stop;
+  log.info("shutting down", { signal, workers: count });
+  await Promise.all(workers.map((w) => w?.exited));
+  log.flush();
+  return 0;
+}

@@ -1,0 +1,99 @@
+/** `--workers N` (process/workers.ts): worker processes sharing one port, as users run it. */
+import { afterAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { baseEnv, MAIN, runCli } from "./helpers/cli.ts";
+import { policy, tempPolicyDir } from "./helpers/policies.ts";
+
+const dir = tempPolicyDir({ "p.json": policy({ pre_flight: [{ name: "PII" }] }) });
+afterAll(() => dir.remove());
+
+const env = baseEnv({ SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true" });
+
+/** A port nothing listens on (bound once, then released). */
+function freePort(): number {
+  const probe = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
+  const port = probe.port!;
+  probe.stop(true);
+  return port;
+}
+
+function childrenOf(pid: number): number[] {
+  return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 15000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await Promise.resolve(probe()).catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await Bun.sleep(50);
+  }
+}
+
+const guard = (url: string) =>
+  fetch(`${url}/v1/guard/input`, { method: "POST", headers: { connection: "close" }, body: JSON.stringify({ text: "Mail jane@example.com" }) });
+
+describe.skipIf(process.platform !== "linux")("--workers", () => {
+  test("two workers share the port, /metrics counts the requests of both, one that dies is replaced, SIGTERM stops all", async () => {
+    const port = freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const proc = Bun.spawn(
+      [process.execPath, MAIN, "serve", "--workers", "2", "--host", "127.0.0.1", "--port", String(port), "--policy-dir", dir.path, "--default-config", "p", "--log-level", "warning"],
+      { env, stdout: "ignore", stderr: "pipe" },
+    );
+    try {
+      await until("the workers", async () => ((await fetch(`${url}/health`)).ok && childrenOf(proc.pid).length === 2 ? true : undefined));
+      const workers = childrenOf(proc.pid);
+
+      // New connections each: the kernel spreads them over both workers, and whichever one
+      // answers the scrape reports all of them.
+      for (let i = 0; i < 40; i++) expect(((await (await guard(url)).json()) as { sanitized_text: string }).sanitized_text).toBe("Mail <EMAIL_ADDRESS>");
+      for (let i = 0; i < 4; i++) {
+        const text = await (await fetch(`${url}/metrics`, { headers: { connection: "close" } })).text();
+        expect(text).toContain('guardrail_proxy_requests_total{route="/v1/guard/input",status="200"} 40');
+      }
+
+      process.kill(workers[0]!, "SIGKILL");
+      const replaced = await until("a new worker", () => {
+        const now = childrenOf(proc.pid);
+        return now.length === 2 && !now.includes(workers[0]!) ? now : undefined;
+      });
+      expect(replaced).toContain(workers[1]!);
+      await until("the new worker to listen", async () => {
+        for (let i = 0; i < 8; i++) if (!(await guard(url)).ok) return undefined;
+        return true;
+      });
+
+      proc.kill("SIGTERM");
+      expect(await proc.exited).toBe(0);
+      for (const pid of replaced) expect(alive(pid)).toBe(false);
+    } finally {
+      proc.kill("SIGKILL");
+    }
+  }, 30000);
+
+  test("a worker that cannot start stops the start-up with its message and status", async () => {
+    const r = await runCli(["serve", "--workers", "2", "--port", String(freePort()), "--policy-dir", dir.path, "--models-config", "/nonexistent/models.yaml"], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("/nonexistent/models.yaml");
+  });
+
+  test("port 0 and --reload are refused with --workers", async () => {
+    const zero = await runCli(["serve", "--workers", "2", "--port", "0", "--policy-dir", dir.path], { env });
+    expect(zero.code).toBe(2);
+    expect(zero.stderr).toContain("--workers needs a fixed --port");
+    const reload = await runCli(["serve", "--workers", "2", "--port", "8000", "--reload", "--policy-dir", dir.path], { env });
+    expect(reload.code).toBe(2);
+    expect(reload.stderr).toContain("cannot be combined with --workers");
+  });
+});
