@@ -82,6 +82,52 @@ describe.skipIf(process.platform !== "linux")("--workers", () => {
     }
   }, 30000);
 
+  test("the log lines of all workers come out whole, through the supervisor", async () => {
+    const port = freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const proc = Bun.spawn(
+      [process.execPath, MAIN, "serve", "--workers", "2", "--host", "127.0.0.1", "--port", String(port), "--policy-dir", dir.path, "--default-config", "p"],
+      { env, stdout: "pipe", stderr: "pipe" },
+    );
+    // A slow reader, as a log shipper can be: the pipe fills, and writers that share a full
+    // pipe split their lines (measured: up to 183 of 16 000 lines broken without the relay).
+    const output = (async () => {
+      const reader = proc.stdout.getReader();
+      const chunks: Uint8Array[] = [];
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return Buffer.concat(chunks).toString("utf8");
+        chunks.push(value);
+        await Bun.sleep(50);
+      }
+    })();
+    try {
+      await until("the workers", async () => ((await fetch(`${url}/health`)).ok && childrenOf(proc.pid).length === 2 ? true : undefined));
+      // Long lines from both workers at once, many per event-loop turn.
+      const long = "Mail jane@example.com about order 123. " + "Words of a long message. ".repeat(40);
+      for (let round = 0; round < 10; round++) {
+        await Promise.all(
+          Array.from({ length: 100 }, () => fetch(`${url}/v1/guard/input`, { method: "POST", headers: { connection: "close" }, body: JSON.stringify({ text: long }) })),
+        );
+      }
+      proc.kill("SIGTERM");
+      expect(await proc.exited).toBe(0);
+      const lines = (await output).split("\n").filter((l) => l.length > 0);
+      const parsed = lines.map((l) => {
+        try {
+          return JSON.parse(l) as { msg?: string; path?: string };
+        } catch {
+          return { msg: `broken line: ${l.slice(0, 80)}` };
+        }
+      });
+      expect(parsed.filter((p) => p.msg?.startsWith("broken"))).toEqual([]);
+      expect(parsed.filter((p) => p.msg === "request" && p.path === "/v1/guard/input").length).toBe(1000);
+      expect(parsed.filter((p) => p.msg === "listening").length).toBe(2);
+    } finally {
+      proc.kill("SIGKILL");
+    }
+  }, 30000);
+
   test("a worker that cannot start stops the start-up with its message and status", async () => {
     const r = await runCli(["serve", "--workers", "2", "--port", String(freePort()), "--policy-dir", dir.path, "--models-config", "/nonexistent/models.yaml"], { env });
     expect(r.code).toBe(2);

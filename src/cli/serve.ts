@@ -1,5 +1,5 @@
 /** `guardrail-proxy serve`: start the server and run until SIGINT or SIGTERM. */
-import { createLogger } from "../log/logger.ts";
+import { createLogger, stdoutSink } from "../log/logger.ts";
 import { superviseWorkers } from "../process/workers.ts";
 import { StartupError } from "./errors.ts";
 import { startServer } from "../http/server.ts";
@@ -12,8 +12,9 @@ export async function runServe(args: ParsedArgs, env: Environment, argv: readonl
   if (supervises && settings.reload) throw new StartupError("--reload runs one process: it cannot be combined with --workers");
   if (supervises && settings.port === 0) throw new StartupError("--workers needs a fixed --port: with port 0 each worker would listen on a port of its own");
   if (settings.reload && !Bun.isStandaloneExecutable) return runWithWatch(argv, env);
-  const log = createLogger(settings.logLevel);
-  if (supervises) return superviseWorkers(settings.workers, argv, env, log);
+  const sink = stdoutSink();
+  const log = createLogger(settings.logLevel, sink);
+  if (supervises) return superviseWorkers(settings.workers, argv, env, log, sink);
   if (settings.reload) log.warning("--reload restarts on source changes and needs the source tree; the compiled binary ignores it (policies are re-read on every request anyway)");
   const server = await startServer(settings, log);
   const signal = await new Promise<string>((resolve) => {
