@@ -117,6 +117,21 @@ describe("PHONE_NUMBER", () => {
     // A leading 0 is a trunk prefix: two dotted groups that start with one are a phone number.
     expect(masked("call 030.1234567 now", { entities: ["PHONE_NUMBER"] })).toBe("call <PHONE_NUMBER> now");
   });
+  test("ranges, versions, ISBN-10s, dated tickets and numbers inside identifiers are not phone numbers", () => {
+    for (const text of [
+      "Port range 49152-65535 is ephemeral.",
+      "ids 1000-2000 are reserved",
+      "Upgrade chromium to 120.0.6099.109 now",
+      "ISBN 0-306-40615-2 is the book",
+      "Your ticket number is 20231115-0042.",
+      "Invoice INV-2024-00123 for $450.00 is overdue.",
+    ]) {
+      expect(masked(text, { entities: ["PHONE_NUMBER"] })).toBe(text);
+    }
+    // The same shapes that are phone numbers: a descending pair, a leading 1, a label after.
+    expect(masked("call 98765-43210 or 1.800.555.1234", { entities: ["PHONE_NUMBER"] })).toBe("call <PHONE_NUMBER> or <PHONE_NUMBER>");
+    expect(masked("(37) 788-063-Office", { entities: ["PHONE_NUMBER"] })).toBe("<PHONE_NUMBER>-Office");
+  });
   test("bare digit runs need a context word", () => {
     expect(masked("phone: 5551234567", { entities: ["PHONE_NUMBER"] })).toBe("phone: <PHONE_NUMBER>");
     expect(masked("invoice 5551234567", { entities: ["PHONE_NUMBER"] })).toBe("invoice 5551234567");

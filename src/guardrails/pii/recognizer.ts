@@ -82,10 +82,12 @@ export interface RegexRecognizerSpec {
  * joining the value to another digit (so `12-536-22-8716` is not an SSN inside a longer
  * number). `name`: as `number`, and not a part of a hyphenated name either: no `-` or `_`
  * joining it to a letter or digit, no `.` and a letter after it (so the date in the model name
- * `gpt-4o-2024-08-06` or the file `backup-2024-08-06.tar` is not a date of anyone's). `none`:
- * the pattern decides.
+ * `gpt-4o-2024-08-06` or the file `backup-2024-08-06.tar` is not a date of anyone's).
+ * `name-end`: as `number`, and not joined by `-` or `_` to a letter or digit before it (the
+ * number of `INV-2024-00123`); a word after it may be a label (`555-0134-Office`). `none`: the
+ * pattern decides.
  */
-export type Boundary = "alnum" | "number" | "name" | "none";
+export type Boundary = "alnum" | "number" | "name" | "name-end" | "none";
 
 export function regexRecognizer(spec: RegexRecognizerSpec): Recognizer {
   if (!spec.pattern.global) throw new Error(`pattern for ${spec.entity} must be global`);
@@ -160,11 +162,11 @@ export function boundaryOk(text: string, start: number, end: number, boundary: B
   if (boundary === "alnum") return true;
   if (isJoiner(before) && start > 1 && isAsciiDigit(text.charCodeAt(start - 2))) return false;
   if (isJoiner(after) && end + 1 < text.length && isAsciiDigit(text.charCodeAt(end + 1))) return false;
+  if (boundary === "number") return true;
+  if ((before === 45 || before === 95) && start > 1 && isAlnum(text.charCodeAt(start - 2))) return false;
   if (boundary === "name") {
-    const beforeJoined = (before === 45 || before === 95) && start > 1 && isAlnum(text.charCodeAt(start - 2));
     const next = end + 1 < text.length ? text.charCodeAt(end + 1) : 32;
-    const afterJoined = ((after === 45 || after === 95) && isAlnum(next)) || (after === 46 && isAsciiLetter(next));
-    if (beforeJoined || afterJoined) return false;
+    if (((after === 45 || after === 95) && isAlnum(next)) || (after === 46 && isAsciiLetter(next))) return false;
   }
   return true;
 }

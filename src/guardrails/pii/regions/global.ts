@@ -1,7 +1,7 @@
 /** Recognisers of SPEC's "Global" group that have a format (NER types live in ../ner). */
 import { isAsciiDigit } from "../../text/chars.ts";
 import { findUrls } from "../../text/urls.ts";
-import { deaValid, ibanValid, luhnValid } from "../checksums.ts";
+import { dateExists, deaValid, ibanValid, luhnValid } from "../checksums.ts";
 import { base58CheckValid, bech32Valid } from "../crypto-addresses.ts";
 import type { NumberSpec } from "../number-recognizer.ts";
 import { boundaryOk, regexRecognizer, type Recognizer } from "../recognizer.ts";
@@ -229,6 +229,12 @@ function looksLikeOtherNumber(value: string, groups: readonly string[]): boolean
   if (sep === 46 && count <= 4 && groups.every((g) => g.length <= 3)) return true;
   // A decimal number or a version (22631.3447); a trunk prefix (030.1234567) is a phone's.
   if (sep === 46 && count === 2 && groups[0]!.charCodeAt(0) !== 48) return true;
+  // A version: a single digit after the first group (120.0.6099.109; 1.800.555.1234 stays).
+  if (sep === 46 && groups.some((g, k) => k > 0 && g.length === 1)) return true;
+  // A range: two groups of one length, the second larger (1000-2000, ports 49152-65535).
+  if (sep === 45 && count === 2 && len(0) === len(1) && Number(groups[0]) < Number(groups[1])) return true;
+  // A compact date and a serial: 20231115-0042.
+  if (count === 2 && len(0) === 8 && compactDate(groups[0]!)) return true;
   const year = (k: number) => len(k) === 4 && Number(groups[k]) >= 1900 && Number(groups[k]) <= 2099;
   // Date shapes, valid or not: 2019-04-07, 07.04.2019, 4-7-2019.
   if (count === 3) {
@@ -238,8 +244,8 @@ function looksLikeOtherNumber(value: string, groups: readonly string[]): boolean
   }
   // Year ranges: 1990-2005.
   if (count === 2 && year(0) && year(1)) return true;
-  // ISBN-13 in groups: 978-3-16-148410-0.
-  if (isbn13(groups)) return true;
+  // ISBN-13 and ISBN-10 in groups: 978-3-16-148410-0, 0-306-40615-2.
+  if (isbn13(groups) || isbn10(value, groups)) return true;
   // Thousands: 1.234.567 or 1,234,567 written with dots.
   if (sep === 46 && count >= 2 && len(0) <= 3 && groups.every((g, k) => k === 0 || g.length === 3)) return true;
   return false;
@@ -254,6 +260,22 @@ function isbn13(groups: readonly string[]): boolean {
   return sum % 10 === 0;
 }
 
+/** 10 characters in four hyphenated groups, the last a digit or X, whose ISBN-10 check holds (weights 10 to 1). */
+function isbn10(value: string, groups: readonly string[]): boolean {
+  const digits = groups.join("");
+  const checkX = value.endsWith("X") || value.endsWith("x");
+  if (groups.length < 3 || digits.length !== (checkX ? 9 : 10) || firstSeparator(value) !== 45) return false;
+  let sum = checkX ? 10 : 0;
+  for (let i = 0; i < digits.length; i++) sum += (digits.charCodeAt(i) - 48) * (10 - i);
+  return sum % 11 === 0;
+}
+
+/** YYYYMMDD of a day that exists, 1900-2099. */
+function compactDate(d: string): boolean {
+  const year = Number(d.slice(0, 4));
+  return year >= 1900 && year <= 2099 && dateExists(year, Number(d.slice(4, 6)), Number(d.slice(6, 8)));
+}
+
 /** The first `.`, `-`, `/` or space of a value, as a character code; 0 when there is none. */
 function firstSeparator(value: string): number {
   for (let i = 0; i < value.length; i++) {
@@ -263,7 +285,8 @@ function firstSeparator(value: string): number {
   return 0;
 }
 
-const phoneCandidates = regexRecognizer({ needsDigit: true, entity: "PHONE_NUMBER", tier: 1, priority: 40, pattern: PHONE, boundary: "number", validateValue: phoneValid });
+// `name-end`: a number joined to a word before it by a hyphen is an identifier (INV-2024-00123).
+const phoneCandidates = regexRecognizer({ needsDigit: true, entity: "PHONE_NUMBER", tier: 1, priority: 40, pattern: PHONE, boundary: "name-end", validateValue: phoneValid });
 
 /**
  * Two unsigned digit groups followed by a capitalised word, or after Suite/Apt/Unit/Box, are a
