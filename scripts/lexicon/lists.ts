@@ -87,7 +87,8 @@ wifi bluetooth lan vpn http2 ipv4 ipv6 mac iphone ipad pixel galaxy kindle xbox 
 console system string integer int float double boolean bool char array list dict dictionary map set tuple object class function method
 module package library framework null none true false nan undefined void main init self this super print println printf stdout stdin stderr
 gateway primary serial bigserial varchar nvarchar timestamp timestamptz datetime smallint bigint tinyint blob clob jsonb upsert truncate
-utc gmt cet cest eet est edt cst cdt mst mdt pst pdt jst kst aest bst`;
+utc gmt cet cest eet est edt cst cdt mst mdt pst pdt jst kst aest bst
+bp bpm mmhg spo2 ecg ekg mri bmi ldl hdl`;
 
 /** Companies and brands that appear in prompts as organisations, never as people. */
 export const COMPANIES = `microsoft google alphabet apple amazon meta facebook instagram whatsapp twitter netflix tesla ibm intel nvidia amd qualcomm

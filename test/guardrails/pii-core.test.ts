@@ -233,6 +233,7 @@ describe("PERSON, LOCATION and NRP in everyday requests", () => {
       "My doctor said Ibuprofen 400mg twice a day is fine.",
       "Is Amoxicillin 500 mg an antibiotic?",
       "The upload fails with 413 Payload Too Large.",
+      "Temperature was 98.6F, heart rate 72 bpm, BP 120/80.",
     ]) {
       expect(masked(t, { entities: ["PERSON", "LOCATION", "NRP"] })).toBe(t);
     }
