@@ -179,6 +179,11 @@ describe("built-in allowed values", () => {
     const text = "ping 127.0.0.1, 0.0.0.0, ::1 and 255.255.255.255; open http://localhost:3000/x";
     expect(masked(text)).toBe(text);
   });
+  test("a dotted quad right after version, release, build or firmware is a version number", () => {
+    const ip: PiiConfig = { entities: ["IP_ADDRESS"] };
+    expect(masked("The package version is 1.2.3.4; firmware 4.18.2.0 ships today.", ip)).toBe("The package version is 1.2.3.4; firmware 4.18.2.0 ships today.");
+    expect(masked("Release 2.0.1.3 runs on host 172.16.0.9.", ip)).toBe("Release 2.0.1.3 runs on host <IP_ADDRESS>.");
+  });
   test("documentation values are still detected", () => {
     expect(masked("mail jane@example.com or visit 10.1.2.3", { entities: ["EMAIL_ADDRESS", "IP_ADDRESS"] })).toBe("mail <EMAIL_ADDRESS> or visit <IP_ADDRESS>");
   });

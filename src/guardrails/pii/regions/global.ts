@@ -1,5 +1,6 @@
 /** Recognisers of SPEC's "Global" group that have a format (NER types live in ../ner). */
 import { isAsciiDigit } from "../../text/chars.ts";
+import { hasContext } from "../../text/context.ts";
 import { findUrls } from "../../text/urls.ts";
 import { dateExists, deaValid, ibanValid, luhnValid } from "../checksums.ts";
 import { base58CheckValid, bech32Valid } from "../crypto-addresses.ts";
@@ -105,7 +106,7 @@ function ipv4Valid(value: string): boolean {
   return parts.length === 4 && parts.every((p) => (p === "0" || !p.startsWith("0")) && Number(p) <= 255);
 }
 
-const ipv4 = regexRecognizer({
+const ipv4Pattern = regexRecognizer({
   needsDigit: true,
   entity: "IP_ADDRESS",
   priority: 85,
@@ -114,6 +115,18 @@ const ipv4 = regexRecognizer({
   boundary: "number",
   validateValue: ipv4Valid,
 });
+
+/** Words right before a dotted quad that make it a version number ("version 4.18.2.0"). */
+const VERSION_WORDS = ["version", "ver", "release", "build", "firmware"];
+
+const ipv4: Recognizer = {
+  ...ipv4Pattern,
+  find(ctx, emit) {
+    ipv4Pattern.find(ctx, (start, end, entity, tier, priority) => {
+      if (!hasContext(ctx.text, start, VERSION_WORDS, 16)) emit(start, end, entity, tier, priority);
+    });
+  },
+};
 
 /** RFC 4291 text forms: eight groups, or fewer with one `::`, optionally ending in an IPv4 address. */
 export function ipv6Valid(value: string): boolean {
