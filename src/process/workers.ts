@@ -36,6 +36,8 @@ interface Collection {
 /** `out` is where the supervisor's own log lines go too: one writer, so lines stay whole. */
 export async function superviseWorkers(count: number, argv: readonly string[], env: Environment, log: Logger, out: LineSink): Promise<number> {
   const workers: (Subprocess | null)[] = new Array(count).fill(null);
+  /** Workers that listen: the ones a metrics collection asks (one still starting has no counts, nor a channel). */
+  const listening = new Set<number>();
   const collections = new Map<number, Collection>();
   let nextCollection = 0;
   let stopping = false;
@@ -75,10 +77,11 @@ export async function superviseWorkers(count: number, argv: readonly string[], e
 
   const onMessage = (index: number, message: WorkerMessage, worker: Subprocess) => {
     if (message.type === "ready") {
+      listening.add(index);
       if (!started && ++readyCount === count) allReady();
     } else if (message.type === "metrics-request") {
       const id = nextCollection++;
-      const live = workers.flatMap((w, i) => (w ? [i] : []));
+      const live = [...listening];
       collections.set(id, { requester: worker, requestId: message.id, waitingFor: new Set(live), snapshots: [], timer: setTimeout(() => finish(id), COLLECT_TIMEOUT_MS) });
       for (const i of live) send(workers[i]!, { type: "metrics-collect", id });
     } else if (message.type === "metrics-snapshot") {
@@ -92,6 +95,7 @@ export async function superviseWorkers(count: number, argv: readonly string[], e
   const onExit = (index: number, worker: Subprocess, status: number | null, signal: number | NodeJS.Signals | null) => {
     if (workers[index] !== worker) return;
     workers[index] = null;
+    listening.delete(index);
     for (const [id, c] of collections) if (c.waitingFor.delete(index) && c.waitingFor.size === 0) finish(id);
     if (stopping) return;
     if (!started) return startupFailed(status || 1);
