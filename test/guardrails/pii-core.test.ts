@@ -251,6 +251,9 @@ describe("PERSON, LOCATION and NRP in everyday requests", () => {
     expect(masked("Our Japanese customers asked for a discount.", ner)).toBe("Our <NRP> customers asked for a discount.");
     expect(masked("| Owner | Task |\n|---|---|\n| Maria Garcia | Review |", ner)).toBe("| Owner | Task |\n|---|---|\n| <PERSON> | Review |");
     expect(masked('{"customer": "Liam Chen", "city": "Toronto"}', ner)).toBe('{"customer": "<PERSON>", "city": "<LOCATION>"}');
+    // A place never runs across quotes: a JSON document stays a JSON document.
+    const json = masked('{"region": "West", "sales": 1200, "city": "Toronto"}', ner);
+    expect(JSON.parse(json).city).toBe("<LOCATION>");
     expect(masked("Ship it to 221B Baker Street, London NW1 6XE.", ner)).toBe("Ship it to <LOCATION>.");
     // Everyday words that begin place names belong to the place: "New <LOCATION>" told half of it.
     expect(masked("Fly from New York to San Francisco, then Fort Worth.", ner)).toBe("Fly from <LOCATION> to <LOCATION>, then <LOCATION>.");

@@ -28,6 +28,8 @@ const PLACE_PREFIXES = new Set(
 /**
  * Tokens of the same tag join across spaces and punctuation. A person or group ends at a comma
  * or a line break ("Carla, Sandra"); a place does not ("Toronto, Ontario", address lines).
+ * Nothing joins across a quote or a bracket: in JSON or code those end a value, and a mask
+ * across them would break the document ({"region": "West", "sales": 1200} lost its keys).
  */
 export function spansFromTags(tokens: Tokens, tags: Uint8Array): NerSpan[] {
   const out: NerSpan[] = [];
@@ -37,16 +39,43 @@ export function spansFromTags(tokens: Tokens, tags: Uint8Array): NerSpan[] {
     if (open !== -1) {
       const sameTag = t === tags[open];
       const gap = i < tokens.count ? tokens.gap[i]! : Gap.START;
-      const breaks = tags[open] !== LOCATION_TAG && (gap === Gap.COMMA || gap === Gap.NEWLINE);
+      const breaks = (tags[open] !== LOCATION_TAG && (gap === Gap.COMMA || gap === Gap.NEWLINE)) || (sameTag && gap !== Gap.SPACE && quotedApart(tokens, i));
       if (!sameTag || breaks) {
         const start = tags[open] === LOCATION_TAG ? placeStart(tokens, tags, open) : open;
-        out.push({ entity: TAGS[tags[open]!] as NerEntity, start: tokens.start[start]!, end: tokens.end[i - 1]! });
+        if (!keyedNumber(tokens, start, i)) out.push({ entity: TAGS[tags[open]!] as NerEntity, start: tokens.start[start]!, end: tokens.end[i - 1]! });
         open = -1;
       }
     }
     if (t !== 0 && open === -1) open = i;
   }
   return out;
+}
+
+/**
+ * Whether tokens [from, to) are all numbers written as a key's value (after `:` or `=`): the
+ * tagger, once inside a place, sometimes runs on into the numbers of the next key ("sales":
+ * 1200), and a mask there would leave a JSON document unquoted. A postcode on its own line of
+ * an address is still a place.
+ */
+function keyedNumber(tokens: Tokens, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (tokens.shape[k] !== Shape.DIGITS) return false;
+  const text = tokens.text;
+  for (let k = tokens.start[from]! - 1; k >= 0 && k >= tokens.start[from]! - 3; k--) {
+    const c = text.charCodeAt(k);
+    if (c === 58 || c === 61) return true;
+    if (c !== 32) return false;
+  }
+  return false;
+}
+
+/** Whether a quote or a bracket stands between token `i` and the one before it. */
+function quotedApart(tokens: Tokens, i: number): boolean {
+  const text = tokens.text;
+  for (let k = tokens.end[i - 1]!; k < tokens.start[i]!; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 34 || c === 96 || c === 123 || c === 125 || c === 91 || c === 93 || c === 40 || c === 41 || c === 60 || c === 62) return true;
+  }
+  return false;
 }
 
 /** The first token of a place whose first tagged token is `first`: see PLACE_PREFIXES. */
