@@ -9,6 +9,7 @@ import { encodedSegments } from "./encoded.ts";
 import type { EntityType } from "./entities.ts";
 import type { Emit, Recognizer } from "./recognizer.ts";
 import { ScanCache } from "./scan-cache.ts";
+import { isQuantity } from "./quantity.ts";
 import { ScanContext } from "./scan-context.ts";
 import { ALL_RECOGNIZERS } from "./recognizers.ts";
 
@@ -96,6 +97,7 @@ export class PiiEngine {
     const emit: Emit = (start, end, type = r.entity, tier = r.tier, priority = r.priority) => {
       if (!this.wanted.has(type)) return;
       if (this.allowed.size > 0 && this.allowed.has(text.slice(start, end))) return;
+      if (isQuantity(text, start, end)) return;
       candidates.push({ start, end, label: type, rank: tier, priority, entity: type, encoded: false });
     };
     for (r of this.recognizers) {
