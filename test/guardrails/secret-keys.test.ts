@@ -59,6 +59,7 @@ describe("SecretKeys", () => {
     const short = "aB3dE5fG7hJ9kL1m"; // 16 characters
     test("balanced masks a long random token; permissive does not", () => {
       expect(mask(`token ${randomToken}`).text).toBe("token <SECRET_KEY>");
+      expect(mask(`see base64,${randomToken}`).text).toBe("see base64,<SECRET_KEY>"); // not in a data: URI
       expect(mask(`token ${randomToken}`, { threshold: "permissive" }).text).toBe(`token ${randomToken}`);
     });
     test("strict also masks shorter tokens", () => {
@@ -73,6 +74,8 @@ describe("SecretKeys", () => {
         "See src/guardrails/secret-keys/guardrail.ts and node_modules/typescript/lib.",
         "internationalization_and_localization_2024 settings",
         "Use base64 encoding for binary attachments in JSON payloads.",
+        // An embedded image is random-looking content, not a credential.
+        '<img src="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==">',
       ];
       for (const text of prose) expect(mask(text).text).toBe(text);
     });

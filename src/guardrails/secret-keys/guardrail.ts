@@ -57,7 +57,9 @@ export function createSecretKeysMasker(config: SecretKeysConfig): Masker {
       }
       if (entropy) {
         forEachMatch(TOKEN_PATTERN, text, (m) => {
-          if (looksRandom(m[0], entropy, text, m.index)) found.push({ start: m.index, end: m.index + m[0].length, label: "high_entropy_token", priority: 10 });
+          if (!dataUriPayload(text, m.index) && looksRandom(m[0], entropy, text, m.index)) {
+            found.push({ start: m.index, end: m.index + m[0].length, label: "high_entropy_token", priority: 10 });
+          }
         });
       }
       const kept = resolveOverlaps(found).map((s) => {
@@ -82,6 +84,14 @@ export function createSecretKeysMasker(config: SecretKeysConfig): Masker {
       };
     },
   };
+}
+
+/**
+ * The content of a `data:` URI (`data:image/png;base64,iVBOR...`): an embedded image or file is
+ * random-looking by nature and no credential; masking it only breaks the document.
+ */
+function dataUriPayload(text: string, at: number): boolean {
+  return at >= 7 && text.startsWith("base64,", at - 7) && text.lastIndexOf("data:", at) >= Math.max(0, at - 200);
 }
 
 /** Runs a pattern; when it has a first capture group, only that group is reported. */
