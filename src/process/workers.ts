@@ -42,7 +42,6 @@ export async function superviseWorkers(count: number, argv: readonly string[], e
   let nextCollection = 0;
   let stopping = false;
   let started = false;
-  let readyCount = 0;
   let startupFailed: (status: number) => void = () => {};
   let allReady: () => void = () => {};
   const startup = new Promise<number>((resolve) => {
@@ -78,7 +77,7 @@ export async function superviseWorkers(count: number, argv: readonly string[], e
   const onMessage = (index: number, message: WorkerMessage, worker: Subprocess) => {
     if (message.type === "ready") {
       listening.add(index);
-      if (!started && ++readyCount === count) allReady();
+      if (!started && listening.size === count) allReady();
     } else if (message.type === "metrics-request") {
       const id = nextCollection++;
       const live = [...listening];
