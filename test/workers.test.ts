@@ -2,6 +2,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { baseEnv, MAIN, runCli } from "./helpers/cli.ts";
+import { startMockPlatform } from "./helpers/platform.ts";
 import { policy, tempPolicyDir } from "./helpers/policies.ts";
 
 const dir = tempPolicyDir({ "p.json": policy({ pre_flight: [{ name: "PII" }] }) });
@@ -125,6 +126,26 @@ describe.skipIf(process.platform !== "linux")("--workers", () => {
       expect(parsed.filter((p) => p.msg === "listening").length).toBe(2);
     } finally {
       proc.kill("SIGKILL");
+    }
+  }, 30000);
+
+  test("the service registers with the platform once, from worker 0", async () => {
+    const platform = startMockPlatform();
+    const port = freePort();
+    const proc = Bun.spawn(
+      [process.execPath, MAIN, "serve", "--workers", "2", "--host", "127.0.0.1", "--port", String(port), "--policy-dir", dir.path, "--default-config", "p", "--log-level", "warning"],
+      { env: baseEnv({ SVC_KEY: "k", SVC_GUARDRAILS_PLATFORM_URL: platform.url }), stdout: "ignore", stderr: "pipe" },
+    );
+    try {
+      await until("the workers", async () => ((await fetch(`http://127.0.0.1:${port}/health`)).ok && childrenOf(proc.pid).length === 2 ? true : undefined));
+      await until("the registration", () => (platform.calls.some((c) => c.path === "/v1/instances/connect") ? true : undefined));
+      await Bun.sleep(300); // room for a second registration, were there one
+      expect(platform.calls.filter((c) => c.path === "/v1/instances/connect").length).toBe(1);
+      proc.kill("SIGTERM");
+      expect(await proc.exited).toBe(0);
+    } finally {
+      proc.kill("SIGKILL");
+      platform.stop();
     }
   }, 30000);
 
