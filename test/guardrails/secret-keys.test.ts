@@ -50,6 +50,20 @@ describe("SecretKeys", () => {
     expect(mask("password = getPassword()").text).toBe("password = getPassword()");
   });
 
+  test("placeholders from documentation and answers are left; a real value beside them is masked", () => {
+    for (const text of [
+      "export OPENAI_API_KEY=sk-your-key-here",
+      'api_key = "YOUR_API_KEY"',
+      'password = "changeme"',
+      "token=REPLACE_ME and OPENAI_API_KEY=sk-...",
+      "AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCY" + "EXAMPLEKEY",
+      "DATABASE_URL=postgres://user:password@localhost:5432/app",
+    ]) {
+      expect(mask(text).text).toBe(text);
+    }
+    expect(mask(`OPENAI_API_KEY=sk-your-key-here # mine: ${sample.openai_key}`).text).toBe("OPENAI_API_KEY=sk-your-key-here # mine: <SECRET_KEY>");
+  });
+
   test("URL passwords are masked, the rest of the URL kept", () => {
     expect(mask("postgres://admin:Sup3rS3cret@db.internal:5432/app").text).toBe("postgres://admin:<SECRET_KEY>@db.internal:5432/app");
   });

@@ -62,7 +62,7 @@ export function createSecretKeysMasker(config: SecretKeysConfig): Masker {
           }
         });
       }
-      const kept = resolveOverlaps(found).map((s) => {
+      const kept = resolveOverlaps(found.filter((f) => !placeholder(text, f))).map((s) => {
         const [start, end] = toOriginalSpan(norm, s.start, s.end);
         return { start, end, replacement: "<SECRET_KEY>", kind: s.label };
       });
@@ -84,6 +84,18 @@ export function createSecretKeysMasker(config: SecretKeysConfig): Masker {
       };
     },
   };
+}
+
+/**
+ * Values that say they are placeholders: documentation and model answers are full of them
+ * (`sk-your-key-here`, `YOUR_API_KEY`, `changeme`, `REPLACE_ME`, AWS's `...EXAMPLEKEY`,
+ * `user:password@host`), and on an output stage with `block: true` each one blocked a whole
+ * answer. Private keys and `custom_patterns` are never second-guessed.
+ */
+const PLACEHOLDER = /your|example|placeholder|change[_-]?me|replace[_-]?me|dummy|redacted|x{4,}|\.\.\.|^(?:password|passwd|pass|secret|token)$/i;
+
+function placeholder(text: string, span: Span): boolean {
+  return span.label !== "private_key" && span.label !== "custom" && PLACEHOLDER.test(text.slice(span.start, span.end));
 }
 
 /**
