@@ -3,7 +3,7 @@
  * an identifier (a card, a phone or an ID number) is never followed by a unit. Checked on the
  * few candidates that are a bare run of digits, so the word list costs nothing on the scan.
  */
-import { isAsciiDigit } from "../text/chars.ts";
+import { isAsciiDigit, isAsciiLower } from "../text/chars.ts";
 import { lowerUnit } from "../text/lower-unit.ts";
 
 // Measures and counts only: nouns that also name what an identifier is used for ("card 4111...
@@ -24,7 +24,7 @@ export function isQuantity(text: string, start: number, end: number): boolean {
   let word = "";
   for (let i = end + 1; i < text.length && word.length <= 12; i++) {
     const c = lowerUnit(text.charCodeAt(i));
-    if (c < 97 || c > 122) break;
+    if (!isAsciiLower(c)) break;
     word += String.fromCharCode(c);
   }
   return UNITS.has(word);
