@@ -104,7 +104,8 @@ export async function superviseWorkers(count: number, argv: readonly string[], e
     }, RESTART_DELAY_MS);
   };
 
-  const relays: Promise<void>[] = [];
+  /** Relays of workers' output still running: one per live worker, and a dead one's until its pipe is drained. */
+  const relays = new Set<Promise<void>>();
 
   const start = (index: number) => {
     const worker = Bun.spawn(selfCommand(argv), {
@@ -114,7 +115,10 @@ export async function superviseWorkers(count: number, argv: readonly string[], e
       onExit: (w, status, signal) => onExit(index, w, status, signal),
     });
     workers[index] = worker;
-    relays.push(relayLines(worker.stdout, out));
+    const relay = relayLines(worker.stdout, out);
+    relays.add(relay);
+    const forget = () => void relays.delete(relay);
+    relay.then(forget, forget);
   };
 
   for (let i = 0; i < count; i++) start(i);
