@@ -148,6 +148,8 @@ export function ordinarySentences(): LabelledText[] {
   ];
   const modes = ["Strict Mode", "Dark Mode", "Safe Mode", "Incognito Mode", "Developer Mode", "Airplane Mode", "Debug Mode", "Maintenance Mode"];
   const drugs = ["Ibuprofen 400mg", "Amoxicillin 500 mg", "Metformin 850mg", "Lisinopril 10 mg", "Paracetamol 500mg", "Aspirin 81 mg", "Atorvastatin 20mg", "Vitamin D 1000 IU"];
+  // Acronyms of the trade, capitalised as places and states are ("an AI" is not Anguilla).
+  const acronyms = ["AI", "ML", "NLP", "LLM", "API", "QA", "HR", "CRM", "SaaS", "IoT", "RAG", "AGI", "GPU", "ERP", "DevOps"];
   const languages = ["Spanish", "German", "French", "Italian", "Portuguese", "Japanese", "Chinese", "Korean", "Dutch", "Polish", "Russian", "Turkish", "Arabic", "Hindi", "Swedish"];
   const out: LabelledText[] = [];
   for (let i = 0; i < 60; i++) {
@@ -186,6 +188,10 @@ export function ordinarySentences(): LabelledText[] {
       [`Turn on ${modes[(i + 2) % modes.length]!} on the laptop in `, place(f.location.city()), "."],
       [`What are the side effects of ${drugs[i % drugs.length]!}?`],
       [`Can `, person(f.person.firstName()), ` take ${drugs[(i + 3) % drugs.length]!} twice a day?`],
+      [`Write a short story about an ${acronyms[i % acronyms.length]!} that learns to paint.`],
+      [`Is an ${acronyms[(i + 1) % acronyms.length]!} model able to reason about ${acronyms[(i + 2) % acronyms.length]!}?`],
+      [`Tell me about an ${acronyms[(i + 3) % acronyms.length]!} assistant for the ${acronyms[(i + 4) % acronyms.length]!} team.`],
+      [`Our ${acronyms[(i + 5) % acronyms.length]!} team in `, place(f.location.city()), ` hired `, person(f.person.fullName()), "."],
     ];
     for (const t of templates) out.push(build(t));
   }

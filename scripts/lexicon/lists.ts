@@ -88,7 +88,8 @@ console system string integer int float double boolean bool char array list dict
 module package library framework null none true false nan undefined void main init self this super print println printf stdout stdin stderr
 gateway primary serial bigserial varchar nvarchar timestamp timestamptz datetime smallint bigint tinyint blob clob jsonb upsert truncate
 utc gmt cet cest eet est edt cst cdt mst mdt pst pdt jst kst aest bst
-bp bpm mmhg spo2 ecg ekg mri bmi ldl hdl`;
+bp bpm mmhg spo2 ecg ekg mri bmi ldl hdl
+ai ml nlp agi rag iot saas paas iaas crm erp qa hr devops mlops ide orm cdn`;
 
 /** Companies and brands that appear in prompts as organisations, never as people. */
 export const COMPANIES = `microsoft google alphabet apple amazon meta facebook instagram whatsapp twitter netflix tesla ibm intel nvidia amd qualcomm

@@ -307,14 +307,31 @@ const phoneCandidates = regexRecognizer({ needsDigit: true, entity: "PHONE_NUMBE
  */
 const ADDRESS_AFTER = /^[ \t]+\p{Lu}[\p{L}'-]+/u;
 const ADDRESS_BEFORE = /\b(?:suite|apt|apartment|unit|box|no|flat|room|floor|building)\.?\s*$/i;
+/**
+ * A US ZIP+4 code (94105-1234). Five digits, a dash and four is also how some German numbers are
+ * written (04561-1234), always with a leading 0 there: such a shape is a ZIP code when it starts
+ * with another digit, or after a state code or a ZIP word.
+ */
+const ZIP4 = /^\d{5}-\d{4}$/;
+const ZIP_BEFORE = /(?:\b[A-Z]{2}|\bzip(?:\s*code)?|\bpostal\s*code|\bpostcode)[\s:,]*$/i;
+/**
+ * A number named as something else right before it ("Meeting ID 845 2231 9987", "order #
+ * 555-123-4567"): an identifier, not a phone number.
+ */
+const KEYED_BEFORE = /\b(?:id|order|invoice|ticket|case|tracking|reference|ref|serial|confirmation|booking|transaction|passcode|pin|sku|isbn)(?:\s*(?:no\.?|number|num|#))?\s*[:#]?\s*$/i;
 const phone: Recognizer = {
   ...phoneCandidates,
   find(ctx, emit) {
     const text = ctx.text;
     phoneCandidates.find(ctx, (start, end) => {
       const value = text.slice(start, end);
-      const twoGroups = !/^[+(]/.test(value) && /^\d+[ .-]\d+$/.test(value);
-      if (twoGroups && (ADDRESS_AFTER.test(text.slice(end, end + 40)) || ADDRESS_BEFORE.test(text.slice(Math.max(0, start - 16), start)))) return;
+      if (value.charCodeAt(0) !== 43) {
+        const before = text.slice(Math.max(0, start - 32), start);
+        if (KEYED_BEFORE.test(before)) return;
+        if (ZIP4.test(value) && (value.charCodeAt(0) !== 48 || ZIP_BEFORE.test(before))) return;
+        const twoGroups = value.charCodeAt(0) !== 40 && /^\d+[ .-]\d+$/.test(value);
+        if (twoGroups && (ADDRESS_AFTER.test(text.slice(end, end + 40)) || ADDRESS_BEFORE.test(before.slice(-16)))) return;
+      }
       emit(start, end);
     });
   },
