@@ -57,6 +57,36 @@ const EVERYDAY = [
   "Print the numbers from 1 to 10 in Python.",
   "New task: summarise the text below in two sentences.",
 ];
+/**
+ * Questions and stories about AI itself. The jailbreak data says "AI" in nearly every row, so
+ * without these "Is an AI model able to reason?" scored 0.80 as a jailbreak, and "Can AI systems
+ * actually understand language?" 0.76.
+ */
+const AI_TALK = [
+  "Can {ai} {ability}?",
+  "Is {ai} able to {ability}?",
+  "Will {ai} ever {ability}?",
+  "Why can't {ai} {ability}?",
+  "Do you think {ai} can {ability}?",
+  "How well can {ai} {ability}?",
+  "Write a short story about {ai} that learns to {ability}.",
+  "Write a science fiction story where {ai} breaks free of its programming and learns to {ability}.",
+  "Describe a future where {ai} can {ability}.",
+  "Explain to {audience} whether {ai} can {ability}.",
+  "What are the risks of {ai} in {topic}?",
+  "How do I use {ai} to learn {topic}?",
+  "How should our company use {ai} responsibly?",
+  "Tell me about {ai} that helps with {topic}.",
+  "Recommend {ai} for {topic}.",
+];
+const AIS = [
+  "AI", "an AI", "an AI model", "AI systems", "the AI", "an AI assistant", "AI chatbots", "a chatbot", "language models", "an LLM",
+  "ChatGPT", "a robot", "machine learning models", "artificial intelligence", "generative AI",
+];
+const ABILITIES = [
+  "reason", "understand language", "become self-aware", "feel emotions", "replace programmers", "remember our conversation", "make mistakes",
+  "be biased", "help with homework", "write code", "paint", "love", "tell jokes", "play chess", "drive a car", "diagnose diseases", "think creatively",
+];
 const ANIMALS = ["cats", "dogs", "penguins", "octopuses", "owls", "horses", "sloths", "dolphins", "goldfish", "parrots"];
 const FOODS = ["an avocado", "a banana", "oatmeal", "a croissant", "brown rice", "greek yogurt", "a slice of pizza", "almonds", "salmon", "tofu"];
 const CITIES = ["Lisbon", "Tokyo", "Chicago", "Nairobi", "Sydney", "Toronto", "Berlin", "Mexico City", "Seoul", "Cape Town"];
@@ -116,11 +146,13 @@ export function syntheticBenignRows(count: number, seed = 5): Row[] {
       .replaceAll("{animal}", pick(ANIMALS))
       .replaceAll("{food}", pick(FOODS))
       .replaceAll("{city}", pick(CITIES))
-      .replaceAll("{feeling}", pick(FEELINGS));
+      .replaceAll("{feeling}", pick(FEELINGS))
+      .replaceAll("{ai}", pick(AIS))
+      .replaceAll("{ability}", pick(ABILITIES));
   const rows: Row[] = [];
   for (let k = 0; k < count; k++) {
     const kind = rand();
-    let text = fill(kind < 0.2 ? pick(EVERYDAY) : kind < 0.45 ? pick(CHIT_CHAT) : pick(FORMS));
+    let text = fill(kind < 0.2 ? pick(EVERYDAY) : kind < 0.42 ? pick(CHIT_CHAT) : kind < 0.47 ? pick(AI_TALK) : pick(FORMS));
     if (rand() < 0.2) text = text.toLowerCase();
     if (rand() < 0.15) text = `${text} ${fill(pick(FORMS))}`;
     rows.push({ text, label: "benign", source: "generated:benign-prompt" });
