@@ -50,6 +50,28 @@ describe("SecretKeys", () => {
     expect(mask("password = getPassword()").text).toBe("password = getPassword()");
   });
 
+  test("a password told in words is masked; the same words about a password are left", () => {
+    expect(mask("My password is hunter2, is that strong enough?").text).toBe("My password is <SECRET_KEY>, is that strong enough?");
+    expect(mask("the PIN is 4821.").text).toBe("the PIN is <SECRET_KEY>.");
+    expect(mask("The passcode was 'swordfish'.").text).toBe("The passcode was '<SECRET_KEY>'.");
+    expect(mask("the password is SuperSecret now").text).toBe("the password is <SECRET_KEY> now");
+    expect(mask("The password is: Summer2024!").text).toBe("The password is: <SECRET_KEY>");
+    for (const text of [
+      "the password is incorrect",
+      "Password is required.",
+      "Your password is too weak",
+      "password is case-sensitive",
+      "my password was reset yesterday",
+      "the password is at least 12 characters",
+      "password is ********",
+      "password is $DB_PASS",
+      "your password is your-password-here",
+    ]) {
+      expect(mask(text).text).toBe(text);
+    }
+    expect(mask("My password is hunter2", { threshold: "permissive" }).text).toBe("My password is hunter2");
+  });
+
   test("placeholders from documentation and answers are left; a real value beside them is masked", () => {
     for (const text of [
       "export OPENAI_API_KEY=sk-your-key-here",
@@ -108,7 +130,7 @@ describe("SecretKeys", () => {
 
   test("linear time on hostile inputs", () => {
     const m = createSecretKeysMasker({ threshold: "strict" });
-    for (const unit of ["sk-", "eyJ", "eyJa.", "-----BEGIN PRIVATE KEY-----", "password=", "a://", "x", "Ab1+", "ghp_", "p:a@", "postgres://u:"]) {
+    for (const unit of ["sk-", "eyJ", "eyJa.", "-----BEGIN PRIVATE KEY-----", "password=", "password is ", "pin is 1", "a://", "x", "Ab1+", "ghp_", "p:a@", "postgres://u:"]) {
       expectLinear(`SecretKeys on ${JSON.stringify(unit)}`, (t) => m.mask(t), unit);
     }
   });

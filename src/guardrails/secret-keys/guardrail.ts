@@ -6,7 +6,7 @@ import { unsafePatternReason } from "../text/regex-safety.ts";
 import { replaceSpans, resolveOverlaps, type Span } from "../text/spans.ts";
 import { GuardrailConfigError, type GuardrailDefinition, type Masker } from "../types.ts";
 import { looksRandom, type EntropyRule } from "./entropy.ts";
-import { ASSIGNMENT_PATTERN, findPrivateKeys, TOKEN_PATTERN, URL_PASSWORD_PATTERN, VENDOR_KINDS, VENDOR_PATTERN, type SecretPattern } from "./patterns.ts";
+import { ASSIGNMENT_PATTERN, findPrivateKeys, STATED_PASSWORD_PATTERN, TOKEN_PATTERN, URL_PASSWORD_PATTERN, VENDOR_KINDS, VENDOR_PATTERN, type SecretPattern } from "./patterns.ts";
 
 export const SecretKeysConfigSchema = Type.Object(
   {
@@ -39,6 +39,7 @@ export function createSecretKeysMasker(config: SecretKeysConfig): Masker {
   const custom = (config.custom_patterns ?? []).map((source, i) => compileCustom(source, i));
   const patterns: readonly SecretPattern[] = [URL_PASSWORD_PATTERN, ...custom];
   const assignments = threshold === "permissive" ? null : ASSIGNMENT_PATTERN;
+  const stated = threshold === "permissive" ? null : STATED_PASSWORD_PATTERN;
 
   return {
     kind: "masker",
@@ -53,6 +54,12 @@ export function createSecretKeysMasker(config: SecretKeysConfig): Masker {
       if (assignments) {
         findAll(assignments, text, (start, end) => {
           if (!NOT_A_VALUE.test(text.slice(start, end))) found.push({ start, end, label: assignments.kind, priority: 60 });
+        });
+      }
+      if (stated) {
+        findAll(stated, text, (start, end) => {
+          const valueEnd = statedValueEnd(text, start, end);
+          if (valueEnd > start) found.push({ start, end: valueEnd, label: stated.kind, priority: 60 });
         });
       }
       if (entropy) {
@@ -84,6 +91,23 @@ export function createSecretKeysMasker(config: SecretKeysConfig): Masker {
       };
     },
   };
+}
+
+const TRAILING_PUNCTUATION = /[.,;:?)\]]+$/;
+const QUOTES = "\"'\u201C\u2018";
+/** A character that words do not have: a digit or a symbol, or a capital inside (SuperSecret). */
+const PASSWORD_LIKE = /[0-9!@#$%^&*_+=~]|[a-z][A-Z]/;
+
+/**
+ * Where the value of "password is <value>" ends, the sentence's punctuation left out; `start`
+ * when it is a word and no value ("the password is incorrect", "is required"): only a quoted
+ * value, or one with a digit, a symbol or a capital inside, is a password told.
+ */
+function statedValueEnd(text: string, start: number, end: number): number {
+  const value = text.slice(start, end).replace(TRAILING_PUNCTUATION, "");
+  if (value.length < 4 || NOT_A_VALUE.test(value)) return start;
+  const quoted = start > 0 && QUOTES.includes(text[start - 1]!);
+  return quoted || PASSWORD_LIKE.test(value) ? start + value.length : start;
 }
 
 /**

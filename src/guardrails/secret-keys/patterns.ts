@@ -63,6 +63,17 @@ export const ASSIGNMENT_PATTERN: SecretPattern = p(
   "gid",
 );
 
+/**
+ * A password told in words: "my password is hunter2", "the PIN is 4821", "the passcode was
+ * 'swordfish'". Group 1 is the candidate value; whether it is a value and not a word ("the
+ * password is incorrect") the guardrail decides (statedValueEnd).
+ */
+export const STATED_PASSWORD_PATTERN: SecretPattern = p(
+  "stated_password",
+  `(?<![A-Za-z0-9])(?:password|passwd|passcode|passphrase|pin)[ \\t]+(?:is|was):?[ \\t]+["'\u201C\u2018]?([^\\s"'\u201D\u2019]{4,})`,
+  "gid",
+);
+
 /** `scheme://user:password@host`: the password is masked. */
 export const URL_PASSWORD_PATTERN: SecretPattern = p("url_password", `(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}://[^\\s/:@]{1,256}:([^\\s/@]{1,256})@`, "gd");
 
