@@ -10,6 +10,8 @@
  *   bun run eval
  */
 import { classify, type ClassifierName } from "../src/guardrails/classifier/classifier.ts";
+import { piiTexts } from "../bench/lib/pii-texts.ts";
+import { maskAsDefaultPolicy } from "./lib/default-masking.ts";
 import { forDetector, loadRows, splitRows, type Label, type Row } from "./lib/detector-data.ts";
 import { rocAuc } from "./lib/roc.ts";
 
@@ -74,6 +76,27 @@ console.log(`\nlong benign texts (${longRolePlay.length}, 1-6 KB, role-play and 
 for (const d of DETECTORS) {
   const fp = longRolePlay.filter((r) => scoreOf(d.classifier, r.text) >= THRESHOLD).length;
   console.log(`- ${d.name}: ${pct(fp / longRolePlay.length)}% (${fp})`);
+}
+
+// As the shipped default policy gives the texts to the detectors: after pre_flight masked PII
+// and secrets (eval/lib/default-masking.ts). Held-out rows, masked; then benign 1 KB texts full of
+// personal data (the PII benchmark's support tickets, HR and medical notes: no detector trained
+// on them), masked; then one- and two-word chat turns no training row holds.
+const masked = held.map((r) => ({ ...r, text: maskAsDefaultPolicy(r.text) }));
+const peopleTexts = piiTexts(300).map(maskAsDefaultPolicy);
+const shortTurns = ["nah", "alright", "fine", "go for it", "please do", "not yet", "later", "right", "uh huh", "why so?", "carry on", "keep it up", "no way", "yes, do it", "hmm ok", "good", "thx", "ty", "k", "y"];
+console.log(`\nheld-out rows masked as the default policy's pre_flight masks them (${masked.filter((r, i) => r.text !== held[i]!.text).length} of ${held.length} changed); at ${THRESHOLD}:`);
+for (const d of DETECTORS) {
+  const rows = forDetector(masked, d.label);
+  const tp = rows.filter((r) => r.positive && scoreOf(d.classifier, r.text) >= THRESHOLD).length;
+  const fp = rows.filter((r) => !r.positive && scoreOf(d.classifier, r.text) >= THRESHOLD).length;
+  const pos = rows.filter((r) => r.positive).length;
+  const people = peopleTexts.filter((t) => scoreOf(d.classifier, t) >= THRESHOLD).length;
+  const turns = shortTurns.filter((t) => scoreOf(d.classifier, t) >= THRESHOLD).length;
+  console.log(
+    `- ${d.name}: recall ${pct(tp / pos)}%, FPR ${pct(fp / (rows.length - pos))}%; ` +
+      `masked texts about people ${pct(people / peopleTexts.length)}% (${people} of ${peopleTexts.length}); short turns ${turns} of ${shortTurns.length}`,
+  );
 }
 
 // Latency: benign prompts joined to 1 KB and 10 KB, each text new to the classifier.

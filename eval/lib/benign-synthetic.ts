@@ -87,6 +87,19 @@ const ABILITIES = [
   "reason", "understand language", "become self-aware", "feel emotions", "replace programmers", "remember our conversation", "make mistakes",
   "be biased", "help with homework", "write code", "paint", "love", "tell jokes", "play chess", "drive a car", "diagnose diseases", "think creatively",
 ];
+/**
+ * Whole chat turns of a word or two. The attack data holds short rows ("no", "yes" in deepset
+ * answer-forcing prompts) and the benign data hardly any, so "no" scored 0.92 as an injection,
+ * "yes" 0.76 and "continue" 0.72 as harmful: the replies users type most.
+ */
+const SHORT_TURNS = [
+  "yes", "no", "ok", "okay", "sure", "thanks", "thank you", "continue", "go on", "keep going", "more", "again", "next", "done", "stop",
+  "why?", "how?", "what?", "really?", "hi", "hello", "hey", "good morning", "yes please", "no thanks", "nope", "yep", "cool", "great",
+  "perfect", "please continue", "tell me more", "shorter", "longer", "in French", "explain", "example?", "and?", "lol", "wow", "hmm",
+  "I don't know", "maybe", "not sure", "try again", "that's wrong", "no, that's not right", "same", "1", "2", "A", "B", "the first one",
+  "the second one", "both", "neither", "go ahead", "sounds good", "what do you mean?", "can you elaborate?", "summarize", "translate it",
+  "fix it", "make it formal", "redo", "undo that", "show me", "why not?", "is that true?", "are you sure?", "correct", "exactly", "agreed",
+];
 const ANIMALS = ["cats", "dogs", "penguins", "octopuses", "owls", "horses", "sloths", "dolphins", "goldfish", "parrots"];
 const FOODS = ["an avocado", "a banana", "oatmeal", "a croissant", "brown rice", "greek yogurt", "a slice of pizza", "almonds", "salmon", "tofu"];
 const CITIES = ["Lisbon", "Tokyo", "Chicago", "Nairobi", "Sydney", "Toronto", "Berlin", "Mexico City", "Seoul", "Cape Town"];
@@ -152,7 +165,7 @@ export function syntheticBenignRows(count: number, seed = 5): Row[] {
   const rows: Row[] = [];
   for (let k = 0; k < count; k++) {
     const kind = rand();
-    let text = fill(kind < 0.2 ? pick(EVERYDAY) : kind < 0.42 ? pick(CHIT_CHAT) : kind < 0.47 ? pick(AI_TALK) : pick(FORMS));
+    let text = fill(kind < 0.2 ? pick(EVERYDAY) : kind < 0.42 ? pick(CHIT_CHAT) : kind < 0.47 ? pick(AI_TALK) : kind < 0.53 ? pick(SHORT_TURNS) : pick(FORMS));
     if (rand() < 0.2) text = text.toLowerCase();
     if (rand() < 0.15) text = `${text} ${fill(pick(FORMS))}`;
     rows.push({ text, label: "benign", source: "generated:benign-prompt" });

@@ -41,10 +41,22 @@ export function classify(name: ClassifierName, text: string): number {
     lastAnswers.clear();
   }
   let p = lastAnswers.get(name);
+  if (p === undefined && !hasWordChar(lastPrepared)) {
+    // Nothing to judge (no letter or digit: "...", or a text that masking emptied): a model's
+    // answer there would be its bias alone, which for the harmful model was 0.74.
+    p = 0;
+    lastAnswers.set(name, p);
+  }
   if (p === undefined) {
     const m = model(name);
     p = sigmoid(m.plattA * maxRawScores([m], lastPrepared)[0]! + m.plattB);
     lastAnswers.set(name, p);
   }
   return p;
+}
+
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+function hasWordChar(prepared: string): boolean {
+  return WORD_CHAR.test(prepared);
 }

@@ -5,6 +5,7 @@
  * (scripts/train-detectors.ts) and when classifying. No strings are built per feature.
  */
 import { normalizeText } from "../text/normalize.ts";
+import { withStandIns } from "../text/placeholders.ts";
 
 export const FEATURE_BITS = 18;
 export const FEATURE_COUNT = 1 << FEATURE_BITS;
@@ -30,9 +31,12 @@ const seen = new Uint32Array(FEATURE_COUNT);
 let generation = 0;
 let buffer = new Int32Array(4096);
 
-/** The text the features are taken from: normalised (no zero-width or fullwidth tricks), lower case, capped. */
+/**
+ * The text the features are taken from: normalised (no zero-width or fullwidth tricks), masking
+ * placeholders read as plain values (../text/placeholders.ts says why), lower case, capped.
+ */
 export function prepare(text: string): string {
-  let t = normalizeText(text).text.toLowerCase();
+  let t = withStandIns(normalizeText(text).text).toLowerCase();
   if (t.length > MAX_CHARS) t = `${t.slice(0, MAX_CHARS / 2)} ${t.slice(t.length - MAX_CHARS / 2)}`;
   return t;
 }
