@@ -41,9 +41,8 @@ export function classify(name: ClassifierName, text: string): number {
     lastAnswers.clear();
   }
   let p = lastAnswers.get(name);
-  if (p === undefined && !hasWordChar(lastPrepared)) {
-    // Nothing to judge (no letter or digit: "...", or a text that masking emptied): a model's
-    // answer there would be its bias alone, which for the harmful model was 0.74.
+  if (p === undefined && !hasWords(lastPrepared, MIN_WORDS[name])) {
+    // Too little to judge: a model's answer there is its bias and a word's weight alone.
     p = 0;
     lastAnswers.set(name, p);
   }
@@ -55,8 +54,24 @@ export function classify(name: ClassifierName, text: string): number {
   return p;
 }
 
-const WORD_CHAR = /[\p{L}\p{N}]/u;
+/**
+ * Words a text needs before a classifier judges it. Without any letter or digit ("...", or a
+ * text masking emptied) the harmful model answered its bias, 0.74. An injection overrides
+ * instructions and gives new ones, a jailbreak sets up a persona or a frame: neither fits in two
+ * words, while replies of two words use their vocabulary ("never mind" scored 0.97 as an
+ * injection, "ignore" 0.98). A harmful request can ("kill yourself"), so that model reads any word.
+ */
+const MIN_WORDS: Record<ClassifierName, number> = { injection: 3, jailbreak: 3, harmful: 1 };
 
-function hasWordChar(prepared: string): boolean {
-  return WORD_CHAR.test(prepared);
+/** A run of letters and digits; text in scripts written without spaces counts as long enough. */
+const WORD = /[\p{L}\p{N}]+/gu;
+const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+
+function hasWords(prepared: string, min: number): boolean {
+  WORD.lastIndex = 0;
+  let count = 0;
+  for (let m = WORD.exec(prepared); m !== null; m = WORD.exec(prepared)) {
+    if (++count >= min || UNSPACED_SCRIPT.test(m[0])) return true;
+  }
+  return false;
 }
