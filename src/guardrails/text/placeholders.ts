@@ -6,9 +6,10 @@
  * Why stand-ins: the input detectors judge the text after `pre_flight` masked it, and no
  * training text holds `<PERSON>`. Kept, the harmful model read it as the word "person" of "how
  * do I hurt a person" ("Please call <PERSON> at <PHONE_NUMBER>" scored 0.85, and the default
- * policy blocked 4-12% of presidio's benign sentences about people, depending on the model). Dropped, "Send the invoice to ." read
- * as an exfiltration with its address cut off (injection 0.82). With a plain value of the same
- * kind the sentence reads as it did before masking, to models trained on unmasked text.
+ * policy blocked 4-12% of presidio's benign sentences about people, by model version). Dropped,
+ * "Send the invoice to ." read as an exfiltration with its address cut off (injection 0.82).
+ * With a plain value of the same kind the sentence reads as it did before masking, to models
+ * trained on unmasked text.
  *
  * Only these exact names: a caller who writes `<IGNORE_ALL_RULES>` keeps those words in view.
  */
