@@ -12,6 +12,7 @@
 import { classify, type ClassifierName } from "../src/guardrails/classifier/classifier.ts";
 import { piiTexts } from "../bench/lib/pii-texts.ts";
 import { maskAsDefaultPolicy } from "./lib/default-masking.ts";
+import { EVERYDAY_PROBES } from "./lib/everyday-probes.ts";
 import { forDetector, loadRows, splitRows, type Label, type Row } from "./lib/detector-data.ts";
 import { rocAuc } from "./lib/roc.ts";
 
@@ -81,9 +82,11 @@ for (const d of DETECTORS) {
 // As the shipped default policy gives the texts to the detectors: after pre_flight masked PII
 // and secrets (eval/lib/default-masking.ts). Held-out rows, masked; then benign 1 KB texts full of
 // personal data (the PII benchmark's support tickets, HR and medical notes: no detector trained
-// on them), masked; then one- and two-word chat turns no training row holds.
+// on them), masked; then one- and two-word chat turns no training row holds; then everyday
+// prompts with attack words (eval/lib/everyday-probes.ts), masked.
 const masked = held.map((r) => ({ ...r, text: maskAsDefaultPolicy(r.text) }));
 const peopleTexts = piiTexts(300).map(maskAsDefaultPolicy);
+const everydayMasked = EVERYDAY_PROBES.map(maskAsDefaultPolicy);
 const shortTurns = ["nah", "alright", "fine", "go for it", "please do", "not yet", "later", "right", "uh huh", "why so?", "carry on", "keep it up", "no way", "yes, do it", "hmm ok", "good", "thx", "ty", "k", "y"];
 console.log(`\nheld-out rows masked as the default policy's pre_flight masks them (${masked.filter((r, i) => r.text !== held[i]!.text).length} of ${held.length} changed); at ${THRESHOLD}:`);
 for (const d of DETECTORS) {
@@ -93,11 +96,16 @@ for (const d of DETECTORS) {
   const pos = rows.filter((r) => r.positive).length;
   const people = peopleTexts.filter((t) => scoreOf(d.classifier, t) >= THRESHOLD).length;
   const turns = shortTurns.filter((t) => scoreOf(d.classifier, t) >= THRESHOLD).length;
+  const everyday = everydayMasked.filter((t) => scoreOf(d.classifier, t) >= THRESHOLD).length;
   console.log(
     `- ${d.name}: recall ${pct(tp / pos)}%, FPR ${pct(fp / (rows.length - pos))}%; ` +
-      `masked texts about people ${pct(people / peopleTexts.length)}% (${people} of ${peopleTexts.length}); short turns ${turns} of ${shortTurns.length}`,
+      `masked texts about people ${pct(people / peopleTexts.length)}% (${people} of ${peopleTexts.length}); short turns ${turns} of ${shortTurns.length}; ` +
+      `everyday prompts with attack words ${everyday} of ${everydayMasked.length}`,
   );
 }
+const anyBlocks = everydayMasked.filter((t) => DETECTORS.some((d) => scoreOf(d.classifier, t) >= THRESHOLD));
+console.log(`everyday prompts with attack words blocked by any detector: ${anyBlocks.length} of ${everydayMasked.length}`);
+for (const t of anyBlocks) console.log(`  ${t}`);
 
 // Latency: benign prompts joined to 1 KB and 10 KB, each text new to the classifier.
 const benign = all.filter((r) => r.label === "benign" && r.text.length > 80).map((r) => r.text);
