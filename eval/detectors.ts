@@ -12,7 +12,7 @@
 import { classify, type ClassifierName } from "../src/guardrails/classifier/classifier.ts";
 import { piiTexts } from "../bench/lib/pii-texts.ts";
 import { maskAsDefaultPolicy } from "./lib/default-masking.ts";
-import { EVERYDAY_PROBES } from "./lib/everyday-probes.ts";
+import { EVERYDAY_PROBES, EVERYDAY_PROBES_BLIND } from "./lib/everyday-probes.ts";
 import { forDetector, loadRows, splitRows, type Label, type Row } from "./lib/detector-data.ts";
 import { rocAuc } from "./lib/roc.ts";
 
@@ -103,9 +103,11 @@ for (const d of DETECTORS) {
       `everyday prompts with attack words ${everyday} of ${everydayMasked.length}`,
   );
 }
-const anyBlocks = everydayMasked.filter((t) => DETECTORS.some((d) => scoreOf(d.classifier, t) >= THRESHOLD));
-console.log(`everyday prompts with attack words blocked by any detector: ${anyBlocks.length} of ${everydayMasked.length}`);
-for (const t of anyBlocks) console.log(`  ${t}`);
+for (const [name, texts] of [["the first list (its kinds are templates now)", EVERYDAY_PROBES], ["the blind list", EVERYDAY_PROBES_BLIND]] as const) {
+  const blocked = texts.map(maskAsDefaultPolicy).filter((t) => DETECTORS.some((d) => scoreOf(d.classifier, t) >= THRESHOLD));
+  console.log(`everyday prompts with attack words, ${name}: ${blocked.length} of ${texts.length} blocked by some detector`);
+  for (const t of blocked) console.log(`  ${t}`);
+}
 
 // Latency: benign prompts joined to 1 KB and 10 KB, each text new to the classifier.
 const benign = all.filter((r) => r.label === "benign" && r.text.length > 80).map((r) => r.text);
