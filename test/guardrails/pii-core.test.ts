@@ -265,6 +265,10 @@ describe("PERSON, LOCATION and NRP in everyday requests", () => {
       "Is an AI model able to reason?",
       "Tell me about an AI assistant for the QA team.",
       "We use an ML pipeline, an API gateway and a CRM.",
+      // Measures with a unit written on: "1" of "1.2s" and "500m" were places.
+      "Latency p99 went from 250ms to 1.2s after the deploy.",
+      "Set the CPU limit to 500m and the memory to 2Gi.",
+      "Each shard holds 2,5kg of spare parts and 40k rows.",
     ]) {
       expect(masked(t, { entities: ["PERSON", "LOCATION", "NRP"] })).toBe(t);
     }
@@ -273,6 +277,9 @@ describe("PERSON, LOCATION and NRP in everyday requests", () => {
     const ner: PiiConfig = { entities: ["PERSON", "LOCATION", "NRP"] };
     expect(masked("Ask Anna Schmidt to review the PR.", ner)).toBe("Ask <PERSON> to review the PR.");
     expect(masked("Send it to John Miller in Berlin.", ner)).toBe("Send it to <PERSON> in <LOCATION>.");
+    // House numbers with a capital letter and ordinals still start a place.
+    expect(masked("He lives at 221B Baker Street, London.", ner)).toBe("He lives at <LOCATION>.");
+    expect(masked("Turn left on 3rd Avenue in New York.", ner)).toBe("Turn left on <LOCATION> in <LOCATION>.");
     expect(masked("Carol will present the results.", ner)).toBe("<PERSON> will present the results.");
     expect(masked("Our Japanese customers asked for a discount.", ner)).toBe("Our <NRP> customers asked for a discount.");
     expect(masked("| Owner | Task |\n|---|---|\n| Maria Garcia | Review |", ner)).toBe("| Owner | Task |\n|---|---|\n| <PERSON> | Review |");

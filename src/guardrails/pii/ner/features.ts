@@ -5,7 +5,7 @@
  * and three that cost nothing (a flag combination, the tag before last, flags x previous tag)
  * were dropped for speed.
  */
-import { isAsciiLower } from "../../text/chars.ts";
+import { isAsciiDigit, isAsciiLower } from "../../text/chars.ts";
 import { FLAGS } from "./flags.ts";
 import { germanText } from "./german.ts";
 import { mix } from "./hash.ts";
@@ -41,10 +41,13 @@ export function worthScoring(t: Tokens, i: number, prevTag: Tag): boolean {
   // A number alone among lower-case words is a quantity, not part of an address; so is a
   // group of a number written with separators (8,000,000 or 3.14), and a group of a long
   // grouped identifier (a card, a phone number: three groups or more).
-  if (shape === Shape.DIGITS) return neighbourIsNotLower(t, i) && !inGroupedNumber(t, i);
+  if (shape === Shape.DIGITS) return neighbourIsNotLower(t, i) && !inGroupedNumber(t, i) && !decimalWithUnit(t, i);
   // Letters and digits starting with a lower-case letter ("v20", "x86", "h264") are versions
   // and product codes, not names or places: postcodes, the places with digits, are capitals.
   if (shape === Shape.ALNUM && isAsciiLower(t.text.charCodeAt(t.start[i]!))) return false;
+  // A number with a lower-case unit ("500m", "25ms", "3x3") is a measure ("the CPU limit to
+  // 500m" was a place). Ordinals ("3rd Avenue") and house numbers with a capital ("221B") stay.
+  if (shape === Shape.ALNUM && isMeasure(t, i)) return false;
   // A common word at the start of a sentence ("Hi", "We", "Could") is not a name unless a
   // gazetteer says it could be one.
   const gap = t.gap[i]!;
@@ -83,6 +86,33 @@ function joinedBy(t: Tokens, a: number, b: number): number {
   if (t.shape[a] !== Shape.DIGITS || t.shape[b] !== Shape.DIGITS || t.start[b]! - t.end[a]! !== 1) return NOT_JOINED;
   const sep = t.text.charCodeAt(t.end[a]!);
   return sep === 44 || sep === 46 ? DECIMAL : sep === 32 || sep === 45 ? SPACED : NOT_JOINED;
+}
+
+/** Token i (digits) is the whole part of a decimal whose fraction carries a unit: "1.2s", "2,5kg". */
+function decimalWithUnit(t: Tokens, i: number): boolean {
+  if (i + 1 >= t.count || t.shape[i + 1] !== Shape.ALNUM || t.start[i + 1]! - t.end[i]! !== 1) return false;
+  const sep = t.text.charCodeAt(t.end[i]!);
+  return (sep === 44 || sep === 46) && isAsciiDigit(t.text.charCodeAt(t.start[i + 1]!));
+}
+
+const ORDINAL_SUFFIXES = new Set(["st", "nd", "rd", "th"]);
+/** Units written with capitals; a lone capital ("221B") is a house number, not listed. */
+const CAPITAL_UNITS = new Set(
+  "KB MB GB TB PB KiB MiB GiB TiB Ki Mi Gi Ti Hz kHz MHz GHz kW MW GW kWh MWh mAh mL dB Kbps Mbps Gbps MP".split(" "),
+);
+
+/** Digits, then a unit: lower-case letters that are not an ordinal, or a unit with capitals. */
+function isMeasure(t: Tokens, i: number): boolean {
+  const text = t.text;
+  const end = t.end[i]!;
+  let k = t.start[i]!;
+  if (!isAsciiDigit(text.charCodeAt(k))) return false;
+  while (k < end && isAsciiDigit(text.charCodeAt(k))) k++;
+  if (end - k > 4) return false;
+  const unit = text.slice(k, end);
+  if (CAPITAL_UNITS.has(unit)) return true;
+  for (let j = k; j < end; j++) if (!isAsciiLower(text.charCodeAt(j))) return false;
+  return !ORDINAL_SUFFIXES.has(unit);
 }
 
 function neighbourIsNotLower(t: Tokens, i: number): boolean {
