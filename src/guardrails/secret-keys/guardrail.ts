@@ -2,6 +2,7 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { forEachMatch } from "../text/matches.ts";
 import { normalizeText, toOriginalSpan } from "../text/normalize.ts";
+import { SECRET_KEY_PLACEHOLDER } from "../text/placeholders.ts";
 import { unsafePatternReason } from "../text/regex-safety.ts";
 import { replaceSpans, resolveOverlaps, type Span } from "../text/spans.ts";
 import { GuardrailConfigError, type GuardrailDefinition, type Masker } from "../types.ts";
@@ -71,7 +72,7 @@ export function createSecretKeysMasker(config: SecretKeysConfig): Masker {
       }
       const kept = resolveOverlaps(found.filter((f) => !placeholder(text, f))).map((s) => {
         const [start, end] = toOriginalSpan(norm, s.start, s.end);
-        return { start, end, replacement: "<SECRET_KEY>", kind: s.label };
+        return { start, end, replacement: SECRET_KEY_PLACEHOLDER, kind: s.label };
       });
       const kinds = [...new Set(kept.map((k) => k.kind))];
       const masked = replaceSpans(original, kept);

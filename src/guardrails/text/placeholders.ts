@@ -31,7 +31,11 @@ const WORDS: Readonly<Record<string, string>> = {
 /** Identity, account and card numbers: a number is what the sentence held. */
 const NUMBER = "12345678";
 
-const NAMES = [...ALL_ENTITY_TYPES, "SECRET_KEY", "BLOCKED_URL"];
+/** What SecretKeys and URLFilter write; PII writes `<TYPE>` and `<TYPE_ENCODED>` for its entity types. */
+export const SECRET_KEY_PLACEHOLDER = "<SECRET_KEY>";
+export const BLOCKED_URL_PLACEHOLDER = "<BLOCKED_URL>";
+
+const NAMES = [...ALL_ENTITY_TYPES, ...[SECRET_KEY_PLACEHOLDER, BLOCKED_URL_PLACEHOLDER].map((p) => p.slice(1, -1))];
 
 /** Every masking placeholder in a text (global; alternatives of literals after `<`: linear time). */
 const MASK_PLACEHOLDER = new RegExp(`<(${NAMES.join("|")})(?:_ENCODED)?>`, "g");

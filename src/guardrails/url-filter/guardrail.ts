@@ -6,6 +6,7 @@
  */
 import { Type, type Static } from "@sinclair/typebox";
 import { normalizeText, toOriginalSpan } from "../text/normalize.ts";
+import { BLOCKED_URL_PLACEHOLDER } from "../text/placeholders.ts";
 import { replaceSpans } from "../text/spans.ts";
 import { GuardrailConfigError, type GuardrailDefinition, type Masker } from "../types.ts";
 import { findUrls, type FoundUrl } from "../text/urls.ts";
@@ -90,7 +91,7 @@ export function createUrlFilterMasker(config: UrlFilterConfig): Masker {
         const [start, end] = toOriginalSpan(norm, url.start, url.end);
         const reason = verdict(url);
         if (reason === null) allowedUrls.push(original.slice(start, end));
-        else blocked.push({ start, end, replacement: "<BLOCKED_URL>", reason });
+        else blocked.push({ start, end, replacement: BLOCKED_URL_PLACEHOLDER, reason });
       }
       const reasons = [...new Set(blocked.map((b) => `blocked_${b.reason}`))];
       const masked = replaceSpans(original, blocked);
