@@ -85,14 +85,18 @@ const DECIMAL = 2;
 function joinedBy(t: Tokens, a: number, b: number): number {
   if (t.shape[a] !== Shape.DIGITS || t.shape[b] !== Shape.DIGITS || t.start[b]! - t.end[a]! !== 1) return NOT_JOINED;
   const sep = t.text.charCodeAt(t.end[a]!);
-  return sep === 44 || sep === 46 ? DECIMAL : sep === 32 || sep === 45 ? SPACED : NOT_JOINED;
+  return isDecimalPoint(sep) ? DECIMAL : sep === 32 || sep === 45 ? SPACED : NOT_JOINED;
+}
+
+/** `,` or `.`: between digits, a decimal point or a thousands separator. */
+function isDecimalPoint(c: number): boolean {
+  return c === 44 || c === 46;
 }
 
 /** Token i (digits) is the whole part of a decimal whose fraction carries a unit: "1.2s", "2,5kg". */
 function decimalWithUnit(t: Tokens, i: number): boolean {
   if (i + 1 >= t.count || t.shape[i + 1] !== Shape.ALNUM || t.start[i + 1]! - t.end[i]! !== 1) return false;
-  const sep = t.text.charCodeAt(t.end[i]!);
-  return (sep === 44 || sep === 46) && isAsciiDigit(t.text.charCodeAt(t.start[i + 1]!));
+  return isDecimalPoint(t.text.charCodeAt(t.end[i]!)) && isAsciiDigit(t.text.charCodeAt(t.start[i + 1]!));
 }
 
 const ORDINAL_SUFFIXES = new Set(["st", "nd", "rd", "th"]);
