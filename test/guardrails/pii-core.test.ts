@@ -237,7 +237,7 @@ describe("DATE_TIME and names that hold a date", () => {
 
 describe("PERSON, LOCATION and NRP in everyday requests", () => {
   // Phrasings that are not among the tagger's training sentences.
-  test("imperatives whose verb is also a first name, error codes, languages, numbered steps, tables, versions, SQL, time zones, HTTP statuses, app modes, drug doses and acronyms of the trade are left alone", () => {
+  test("imperatives whose verb is also a first name, error codes, languages, numbered steps, tables, versions, SQL, time zones, HTTP statuses, app modes, drug doses, acronyms of the trade, temperatures and things named by a letter are left alone", () => {
     for (const t of [
       "Frank feedback is welcome.",
       "Pat yourself on the back.",
@@ -269,6 +269,16 @@ describe("PERSON, LOCATION and NRP in everyday requests", () => {
       "Latency p99 went from 250ms to 1.2s after the deploy.",
       "Set the CPU limit to 500m and the memory to 2Gi.",
       "Each shard holds 2,5kg of spare parts and 40k rows.",
+      // Temperatures with the unit apart: "180 C" and "21 C" were places.
+      "Preheat the oven and bake at 180 C for 25 minutes.",
+      "Bake at 350 F until golden, then cool it to 21°C.",
+      "Heat it to 350 °F.",
+      // Things named by a letter were names.
+      "Matrix A is 3x3 and matrix B is 3x2; can we multiply A by B?",
+      "Let Matrix A be invertible.",
+      "Use Model T for the demo.",
+      "Take Vitamin C daily and keep Plan B in mind.",
+      "Exhibit A shows the signed contract.",
     ]) {
       expect(masked(t, { entities: ["PERSON", "LOCATION", "NRP"] })).toBe(t);
     }
@@ -280,6 +290,12 @@ describe("PERSON, LOCATION and NRP in everyday requests", () => {
     // House numbers with a capital letter and ordinals still start a place.
     expect(masked("He lives at 221B Baker Street, London.", ner)).toBe("He lives at <LOCATION>.");
     expect(masked("Turn left on 3rd Avenue in New York.", ner)).toBe("Turn left on <LOCATION> in <LOCATION>.");
+    // A number and a letter before a street is an address, not a temperature.
+    expect(masked("Send it to 1200 F Street NW, Washington.", ner)).toBe("Send it to <LOCATION>.");
+    // A name with an initial, or a letter after a name or a place, stays whole.
+    expect(masked("John F Kennedy and Alvir D. Pušaver met Malcolm X.", ner)).toBe("<PERSON> and <PERSON> met <PERSON>.");
+    expect(masked("Please call Robert K when you can.", ner)).toBe("Please call <PERSON> when you can.");
+    expect(masked("København K is a postal district.", ner)).toBe("<LOCATION> is a postal district.");
     expect(masked("Carol will present the results.", ner)).toBe("<PERSON> will present the results.");
     expect(masked("Our Japanese customers asked for a discount.", ner)).toBe("Our <NRP> customers asked for a discount.");
     expect(masked("| Owner | Task |\n|---|---|\n| Maria Garcia | Review |", ner)).toBe("| Owner | Task |\n|---|---|\n| <PERSON> | Review |");

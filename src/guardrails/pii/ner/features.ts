@@ -41,13 +41,14 @@ export function worthScoring(t: Tokens, i: number, prevTag: Tag): boolean {
   // A number alone among lower-case words is a quantity, not part of an address; so is a
   // group of a number written with separators (8,000,000 or 3.14), and a group of a long
   // grouped identifier (a card, a phone number: three groups or more).
-  if (shape === Shape.DIGITS) return neighbourIsNotLower(t, i) && !inGroupedNumber(t, i) && !decimalWithUnit(t, i);
+  if (shape === Shape.DIGITS) return neighbourIsNotLower(t, i) && !inGroupedNumber(t, i) && !decimalWithUnit(t, i) && !isTemperature(t, i);
   // Letters and digits starting with a lower-case letter ("v20", "x86", "h264") are versions
   // and product codes, not names or places: postcodes, the places with digits, are capitals.
   if (shape === Shape.ALNUM && isAsciiLower(t.text.charCodeAt(t.start[i]!))) return false;
   // A number with a lower-case unit ("500m", "25ms", "3x3") is a measure ("the CPU limit to
   // 500m" was a place). Ordinals ("3rd Avenue") and house numbers with a capital ("221B") stay.
   if (shape === Shape.ALNUM && isMeasure(t, i)) return false;
+  if (shape === Shape.CAP && isLetteredLabel(t, i)) return false;
   // A common word at the start of a sentence ("Hi", "We", "Could") is not a name unless a
   // gazetteer says it could be one.
   const gap = t.gap[i]!;
@@ -97,6 +98,49 @@ function isDecimalPoint(c: number): boolean {
 function decimalWithUnit(t: Tokens, i: number): boolean {
   if (i + 1 >= t.count || t.shape[i + 1] !== Shape.ALNUM || t.start[i + 1]! - t.end[i]! !== 1) return false;
   return isDecimalPoint(t.text.charCodeAt(t.end[i]!)) && isAsciiDigit(t.text.charCodeAt(t.start[i + 1]!));
+}
+
+/**
+ * Token i (a capitalised word) names a thing by a letter: "Matrix A", "Plan B", "Model T",
+ * "Vitamin C" (all were names). Not when the word can be a name ("Malcolm X") or a place
+ * ("København K"), or when the letter is an initial: a surname follows it ("John F Kennedy",
+ * "Alvir D. Pušaver").
+ */
+function isLetteredLabel(t: Tokens, i: number): boolean {
+  const letter = i + 1;
+  if (letter >= t.count || t.shape[letter] !== Shape.INITIAL || t.gap[letter] !== Gap.SPACE || t.end[letter]! - t.start[letter]! !== 1) return false;
+  const after = letter + 1;
+  if (after < t.count && (t.shape[after] === Shape.CAP || t.shape[after] === Shape.CAPS)) {
+    // A capitalised word after the letter, or after the letter and a dot, is a surname.
+    if (t.gap[after] === Gap.SPACE || t.text.charCodeAt(t.end[letter]!) === 46) return false;
+  }
+  const f = flagsAt(t, i);
+  if (f & (FLAGS.FIRST_NAME | FLAGS.LAST_NAME)) return false;
+  // A place that is no common word keeps its letter: "København K" (a postal district).
+  return !(f & PLACE) || (f & FLAGS.COMMON) !== 0;
+}
+
+const PLACE = FLAGS.CITY | FLAGS.COUNTRY | FLAGS.STATE;
+
+/**
+ * Token i (digits) is a temperature: "bake at 180 C", "350 °F", "21°C" ("180 C for" was a
+ * place). A capitalised word after the letter keeps it an address: "1200 F Street".
+ */
+function isTemperature(t: Tokens, i: number): boolean {
+  const unit = i + 1;
+  if (unit >= t.count || t.shape[unit] !== Shape.INITIAL || t.end[unit]! - t.start[unit]! !== 1) return false;
+  const letter = t.text.charCodeAt(t.start[unit]!);
+  if (letter !== 67 && letter !== 70) return false; // C, F
+  // Between the number and the letter: nothing, a space, a degree sign, or both.
+  const from = t.end[i]!;
+  const to = t.start[unit]!;
+  if (to - from > 2) return false;
+  for (let k = from; k < to; k++) {
+    const c = t.text.charCodeAt(k);
+    if (c !== 32 && c !== 0xb0) return false;
+  }
+  const next = unit + 1;
+  return !(next < t.count && t.gap[next] === Gap.SPACE && (t.shape[next] === Shape.CAP || t.shape[next] === Shape.CAPS));
 }
 
 const ORDINAL_SUFFIXES = new Set(["st", "nd", "rd", "th"]);
