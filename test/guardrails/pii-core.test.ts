@@ -273,6 +273,8 @@ describe("PERSON, LOCATION and NRP in everyday requests", () => {
       "Preheat the oven and bake at 180 C for 25 minutes.",
       "Bake at 350 F until golden, then cool it to 21°C.",
       "Heat it to 350 °F.",
+      // The unit letter before a sentence that starts with a capital was a place itself.
+      "Preheat the oven and bake at 180 C. Matrix A is 3x3.",
       // Things named by a letter were names.
       "Matrix A is 3x3 and matrix B is 3x2; can we multiply A by B?",
       "Let Matrix A be invertible.",

@@ -49,6 +49,8 @@ export function worthScoring(t: Tokens, i: number, prevTag: Tag): boolean {
   // 500m" was a place). Ordinals ("3rd Avenue") and house numbers with a capital ("221B") stay.
   if (shape === Shape.ALNUM && isMeasure(t, i)) return false;
   if (shape === Shape.CAP && isLetteredLabel(t, i)) return false;
+  // The unit of a temperature: "180 C. Matrix A" made "C" a place.
+  if (shape === Shape.INITIAL && i > 0 && t.shape[i - 1] === Shape.DIGITS && isTemperature(t, i - 1)) return false;
   // A common word at the start of a sentence ("Hi", "We", "Could") is not a name unless a
   // gazetteer says it could be one.
   const gap = t.gap[i]!;
