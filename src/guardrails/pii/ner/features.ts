@@ -110,9 +110,9 @@ function decimalWithUnit(t: Tokens, i: number): boolean {
  */
 function isLetteredLabel(t: Tokens, i: number): boolean {
   const letter = i + 1;
-  if (letter >= t.count || t.shape[letter] !== Shape.INITIAL || t.gap[letter] !== Gap.SPACE || t.end[letter]! - t.start[letter]! !== 1) return false;
+  if (!loneCapitalAt(t, letter) || t.gap[letter] !== Gap.SPACE) return false;
   const after = letter + 1;
-  if (after < t.count && (t.shape[after] === Shape.CAP || t.shape[after] === Shape.CAPS)) {
+  if (capitalisedAt(t, after)) {
     // A capitalised word after the letter, or after the letter and a dot, is a surname.
     if (t.gap[after] === Gap.SPACE || t.text.charCodeAt(t.end[letter]!) === 46) return false;
   }
@@ -130,7 +130,7 @@ const PLACE = FLAGS.CITY | FLAGS.COUNTRY | FLAGS.STATE;
  */
 function isTemperature(t: Tokens, i: number): boolean {
   const unit = i + 1;
-  if (unit >= t.count || t.shape[unit] !== Shape.INITIAL || t.end[unit]! - t.start[unit]! !== 1) return false;
+  if (!loneCapitalAt(t, unit)) return false;
   const letter = t.text.charCodeAt(t.start[unit]!);
   if (letter !== 67 && letter !== 70) return false; // C, F
   // Between the number and the letter: nothing, a space, a degree sign, or both.
@@ -142,7 +142,17 @@ function isTemperature(t: Tokens, i: number): boolean {
     if (c !== 32 && c !== 0xb0) return false;
   }
   const next = unit + 1;
-  return !(next < t.count && t.gap[next] === Gap.SPACE && (t.shape[next] === Shape.CAP || t.shape[next] === Shape.CAPS));
+  return !(capitalisedAt(t, next) && t.gap[next] === Gap.SPACE);
+}
+
+/** Token k exists and is one capital letter: the "F" of "John F Kennedy", the "C" of "180 C". */
+function loneCapitalAt(t: Tokens, k: number): boolean {
+  return k < t.count && t.shape[k] === Shape.INITIAL && t.end[k]! - t.start[k]! === 1;
+}
+
+/** Token k exists and is a capitalised word: "Street", "NW". */
+function capitalisedAt(t: Tokens, k: number): boolean {
+  return k < t.count && (t.shape[k] === Shape.CAP || t.shape[k] === Shape.CAPS);
 }
 
 const ORDINAL_SUFFIXES = new Set(["st", "nd", "rd", "th"]);
