@@ -41,6 +41,24 @@ async function until<T>(what: string, probe: () => Promise<T | undefined> | T | 
   }
 }
 
+/** Reads a process's JSON log lines as they come, so its pipe never fills. */
+function logLines(stdout: ReadableStream<Uint8Array>): { messages(): string[] } {
+  let text = "";
+  void (async () => {
+    const decoder = new TextDecoder();
+    for await (const chunk of stdout) text += decoder.decode(chunk, { stream: true });
+  })();
+  return {
+    // Whole lines only: the last one may still be arriving.
+    messages: () =>
+      text
+        .slice(0, text.lastIndexOf("\n") + 1)
+        .split("\n")
+        .filter((l) => l.startsWith("{"))
+        .map((l) => (JSON.parse(l) as { msg?: string }).msg ?? ""),
+  };
+}
+
 const guard = (url: string) =>
   fetch(`${url}/v1/guard/input`, { method: "POST", headers: { connection: "close" }, body: JSON.stringify({ text: "Mail jane@example.com" }) });
 
@@ -49,19 +67,27 @@ describe.skipIf(process.platform !== "linux")("--workers", () => {
     const port = freePort();
     const url = `http://127.0.0.1:${port}`;
     const proc = Bun.spawn(
-      [process.execPath, MAIN, "serve", "--workers", "2", "--host", "127.0.0.1", "--port", String(port), "--policy-dir", dir.path, "--default-config", "p", "--log-level", "warning"],
-      { env, stdout: "ignore", stderr: "pipe" },
+      [process.execPath, MAIN, "serve", "--workers", "2", "--host", "127.0.0.1", "--port", String(port), "--policy-dir", dir.path, "--default-config", "p"],
+      { env, stdout: "pipe", stderr: "pipe" },
     );
+    const log = logLines(proc.stdout);
     try {
-      await until("the workers", async () => ((await fetch(`${url}/health`)).ok && childrenOf(proc.pid).length === 2 ? true : undefined));
+      // Both workers listen, as the supervisor says, before the requests begin: the kernel then
+      // spreads them over both. (A CI run failed this test in 0.7 s, before the restart, with
+      // the failing line cut from its output; what failed now says its status and body.)
+      await until("the workers", () => (log.messages().includes("workers started") ? true : undefined));
       const workers = childrenOf(proc.pid);
+      expect(workers.length).toBe(2);
 
       // New connections each: the kernel spreads them over both workers, and whichever one
       // answers the scrape reports all of them.
-      for (let i = 0; i < 40; i++) expect(((await (await guard(url)).json()) as { sanitized_text: string }).sanitized_text).toBe("Mail <EMAIL_ADDRESS>");
+      for (let i = 0; i < 40; i++) {
+        const r = await guard(url);
+        expect({ status: r.status, body: await r.json() }).toMatchObject({ status: 200, body: { sanitized_text: "Mail <EMAIL_ADDRESS>" } });
+      }
       for (let i = 0; i < 4; i++) {
         const text = await (await fetch(`${url}/metrics`, { headers: { connection: "close" } })).text();
-        expect(text).toContain('guardrail_proxy_requests_total{route="/v1/guard/input",status="200"} 40');
+        expect(text.split("\n").filter((l) => l.startsWith("guardrail_proxy_requests_total{"))).toContain('guardrail_proxy_requests_total{route="/v1/guard/input",status="200"} 40');
       }
 
       process.kill(workers[0]!, "SIGKILL");
