@@ -1,13 +1,19 @@
 /**
  * Linear-time checks for hostile inputs. Each check times the same function on 50 K and 400 K
- * characters: linear work gives a ratio near 8, quadratic near 64. The bound on the ratio sits
+ * characters (or other sizes 8 apart): linear work gives a ratio near 8, quadratic near 64. The bound on the ratio sits
  * between them with room for noise on either side; the absolute bound is loose (a loaded CI
  * machine must not flake) and only catches work that is slow at any size.
  */
 import { expect } from "bun:test";
 
-const SMALL = 50_000;
-const LARGE = 400_000;
+/** The sizes timed, 8 apart; a check whose work per call is tiny can take larger ones. */
+export interface LinearSizes {
+  readonly small: number;
+  readonly large: number;
+  /** The large size must take less than this, in every case. */
+  readonly maxMsForLarge: number;
+}
+const DEFAULT_SIZES: LinearSizes = { small: 50_000, large: 400_000, maxMsForLarge: 400 };
 /** Geometric middle of 8 (linear) and 64 (quadratic): a 2.8x margin either way. */
 const MAX_RATIO = 22;
 const ROUNDS = 5;
@@ -47,9 +53,11 @@ function measure(run: (text: string) => unknown, small: string, large: string): 
   return { tSmall, tLarge, ratio: tLarge / Math.max(tSmall, 0.5) };
 }
 
-export function expectLinear(name: string, run: (text: string) => unknown, unit: string, maxMsForLarge = 400): void {
-  const small = unit.repeat(Math.ceil(SMALL / unit.length)).slice(0, SMALL);
-  const large = unit.repeat(Math.ceil(LARGE / unit.length)).slice(0, LARGE);
+export function expectLinear(name: string, run: (text: string) => unknown, unit: string, sizes: LinearSizes = DEFAULT_SIZES): void {
+  const { maxMsForLarge } = sizes;
+  const small = unit.repeat(Math.ceil(sizes.small / unit.length)).slice(0, sizes.small);
+  const large = unit.repeat(Math.ceil(sizes.large / unit.length)).slice(0, sizes.large);
+  const kb = (n: number) => `${Math.round(n / 1000)}K`;
   run(small); // warm up the JIT
   // Up to ATTEMPTS measurements, failing only if every one is over: super-linear work is slow in
   // each, while a loaded machine's slow spell passes. Each single measurement flaked in CI or
@@ -62,7 +70,7 @@ export function expectLinear(name: string, run: (text: string) => unknown, unit:
   }
   const { tSmall, tLarge, ratio } = m!;
   if (tLarge >= maxMsForLarge || ratio >= MAX_RATIO) {
-    throw new Error(`${name}: ${tSmall.toFixed(1)} ms on 50K, ${tLarge.toFixed(1)} ms on 400K (ratio ${ratio.toFixed(1)}), in each of ${ATTEMPTS} attempts`);
+    throw new Error(`${name}: ${tSmall.toFixed(1)} ms on ${kb(sizes.small)}, ${tLarge.toFixed(1)} ms on ${kb(sizes.large)} (ratio ${ratio.toFixed(1)}), in each of ${ATTEMPTS} attempts`);
   }
   expect(tLarge).toBeLessThan(maxMsForLarge);
 }
