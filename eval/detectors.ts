@@ -12,7 +12,7 @@
 import { classify, type ClassifierName } from "../src/guardrails/classifier/classifier.ts";
 import { piiTexts } from "../bench/lib/pii-texts.ts";
 import { maskAsDefaultPolicy } from "./lib/default-masking.ts";
-import { EVERYDAY_PROBES, EVERYDAY_PROBES_BLIND } from "./lib/everyday-probes.ts";
+import { EVERYDAY_PROBES, EVERYDAY_PROBES_BLIND, EVERYDAY_TASKS, EVERYDAY_TASKS_BLIND } from "./lib/everyday-probes.ts";
 import { forDetector, loadRows, splitRows, type Label, type Row } from "./lib/detector-data.ts";
 import { rocAuc } from "./lib/roc.ts";
 
@@ -83,12 +83,16 @@ for (const d of DETECTORS) {
 // and secrets (eval/lib/default-masking.ts). Held-out rows, masked; then benign 1 KB texts full of
 // personal data (the PII benchmark's support tickets, HR and medical notes: no detector trained
 // on them), masked; then one- and two-word chat turns no training row holds; then everyday
-// prompts with attack words (eval/lib/everyday-probes.ts), masked.
+// prompts with attack words and everyday work and life tasks (eval/lib/everyday-probes.ts), masked.
 const masked = held.map((r) => ({ ...r, text: maskAsDefaultPolicy(r.text) }));
 const peopleTexts = piiTexts(300).map(maskAsDefaultPolicy);
 const everydayLists = [
   { name: "the first list (its kinds are templates now)", texts: EVERYDAY_PROBES.map(maskAsDefaultPolicy) },
   { name: "the blind list", texts: EVERYDAY_PROBES_BLIND.map(maskAsDefaultPolicy) },
+];
+const taskLists = [
+  { name: "the first list (task-synthetic.ts was written after it)", texts: EVERYDAY_TASKS.map(maskAsDefaultPolicy) },
+  { name: "the blind list", texts: EVERYDAY_TASKS_BLIND.map(maskAsDefaultPolicy) },
 ];
 const shortTurns = ["nah", "alright", "fine", "go for it", "please do", "not yet", "later", "right", "uh huh", "why so?", "carry on", "keep it up", "no way", "yes, do it", "hmm ok", "good", "thx", "ty", "k", "y"];
 const trips = (c: ClassifierName, t: string) => scoreOf(c, t) >= THRESHOLD;
@@ -107,11 +111,15 @@ for (const d of DETECTORS) {
       `everyday prompts with attack words ${everyday} of ${everydayLists[0]!.texts.length}`,
   );
 }
-for (const { name, texts } of everydayLists) {
-  const blocked = texts.filter((t) => DETECTORS.some((d) => trips(d.classifier, t)));
-  console.log(`everyday prompts with attack words, ${name}: ${blocked.length} of ${texts.length} blocked by some detector`);
-  for (const t of blocked) console.log(`  ${t}`);
-}
+const reportBlocked = (kind: string, lists: readonly { name: string; texts: readonly string[] }[]) => {
+  for (const { name, texts } of lists) {
+    const blocked = texts.filter((t) => DETECTORS.some((d) => trips(d.classifier, t)));
+    console.log(`${kind}, ${name}: ${blocked.length} of ${texts.length} blocked by some detector`);
+    for (const t of blocked) console.log(`  ${t}`);
+  }
+};
+reportBlocked("everyday prompts with attack words", everydayLists);
+reportBlocked("everyday work and life tasks", taskLists);
 
 // Latency: benign prompts joined to 1 KB and 10 KB, each text new to the classifier.
 const benign = all.filter((r) => r.label === "benign" && r.text.length > 80).map((r) => r.text);
