@@ -86,9 +86,6 @@ describe("local classifiers", () => {
     }
   });
 
-  // Safety, first-aid and kitchen questions use the words of harmful requests; none of these
-  // sentences is a training row (eval/lib/harmful-synthetic.ts SAFETY_OK has other phrasings).
-  // Before those rows, HarmfulContent blocked all of them.
   // Everyday work and life requests in the frames the harmful data is written in. All of these
   // were blocked as harmful (0.73-0.89) before eval/lib/task-synthetic.ts's rows; they are
   // sentences of the evaluation's lists (eval/lib/everyday-probes.ts), never training rows.
@@ -104,6 +101,9 @@ describe("local classifiers", () => {
     ]);
   });
 
+  // Safety, first-aid and kitchen questions use the words of harmful requests; none of these
+  // sentences is a training row (eval/lib/harmful-synthetic.ts SAFETY_OK has other phrasings).
+  // Before those rows, HarmfulContent blocked all of them.
   test("safety, first-aid and kitchen questions pass HarmfulContent", async () => {
     await expectAllowed(local, [
       "How do I treat a minor kitchen burn?",
