@@ -7,7 +7,7 @@
  * as soon as it is processed. Without output guardrails the bytes pass through untouched.
  * With them, events are parsed, text goes to the output monitor, a periodic check runs every N
  * content chunks before the chunk that completed the window is forwarded, and the final check
- * runs before the event that ends the answer. A block ends the stream in the family's own
+ * runs before the event that ends the answer; the events before a check go out before it runs. A block ends the stream in the family's own
  * termination frames and cancels the upstream request. A client that goes away cancels it too.
  */
 import type { StreamInterpreter } from "../proxy/family.ts";
@@ -151,6 +151,13 @@ class RelayState {
       for (const piece of meaning.content) due = monitor.add(piece.key, piece.text) || due;
       let verdict: OutputVerdict | null = this.takeBackgroundVerdict();
       if (!verdict?.block) {
+        const awaitsCheck = meaning.ends || meaning.checkpoint || (due && !this.options.backgroundChecks);
+        // The events before this one are cleared: they go out now rather than wait for the
+        // check, so a read that brought many events does not hold the first ones back.
+        if (awaitsCheck && out.length > 0) {
+          if (!(await this.send(controller, out))) return null;
+          out = "";
+        }
         if (meaning.ends || meaning.checkpoint) {
           verdict = await this.settleBackgroundCheck();
           if (!verdict?.block) verdict = await monitor.checkAll();
@@ -212,17 +219,18 @@ class RelayState {
       const rest = this.parser.push(this.decoder.decode());
       const last = this.parser.flush();
       if (last) rest.push(last);
-      const text = rest.length > 0 ? ((await this.interpret(rest, controller)) ?? "") : "";
+      out = rest.length > 0 ? ((await this.interpret(rest, controller)) ?? "") : "";
       if (this.ended) return;
       if (!this.finalChecked) {
+        if (out.length > 0 && !(await this.send(controller, out))) return;
+        out = "";
         let verdict = await this.settleBackgroundCheck();
         if (!verdict?.block) verdict = await this.options.monitor.checkAll();
         this.finalChecked = true;
         if (this.ended) return;
         this.runs = verdict.runs;
-        if (verdict.block) return this.block(controller, verdict, text);
+        if (verdict.block) return this.block(controller, verdict, "");
       }
-      out = text;
     }
     if (this.options.endsWithDone && !this.sawDone) out += DONE_EVENT;
     if (out.length > 0 && !(await this.send(controller, out))) return;

@@ -31,6 +31,8 @@ export interface Behaviour {
   delayMs?: number;
   /** Wait between stream events. */
   chunkDelayMs?: number;
+  /** Send the whole stream in one write, as a fast upstream or a batching network delivers it. */
+  oneWrite?: boolean;
   /** Reset the connection after this many content chunks. */
   dropAfterChunks?: number;
   /** Guardrail judge calls (chat completions asking a `response_format`). */
@@ -48,6 +50,8 @@ export interface JudgeBehaviour {
   answer?: (userMessage: string) => string;
   status?: number;
   delayMs?: number;
+  /** Answer only once this settles. */
+  hold?: Promise<unknown>;
 }
 
 export const DEFAULT_ANSWER = "Hello! How can I help you today?";
@@ -397,6 +401,11 @@ function sseResponse(frames: Frame[], b: Behaviour, track: { opened(): void; clo
         controller.error(new Error("mock upstream: connection dropped on purpose"));
         return;
       }
+      if (b.oneWrite) {
+        controller.enqueue(encoder.encode(frames.map((f) => f.text).join("")));
+        i = frames.length;
+        return;
+      }
       if (b.chunkDelayMs && i > 0) await Bun.sleep(b.chunkDelayMs);
       if (done) return;
       const frame = frames[i++]!;
@@ -412,6 +421,7 @@ function sseResponse(frames: Frame[], b: Behaviour, track: { opened(): void; clo
 
 async function judgeResponse(j: JudgeBehaviour, body: Record<string, unknown>): Promise<Response> {
   if (j.delayMs) await Bun.sleep(j.delayMs);
+  if (j.hold) await j.hold;
   if (j.status) return errorResponse("chat", j.status, "judge failure");
   const messages = body.messages as { role: string; content: string }[];
   const user = messages.find((m) => m.role === "user")?.content ?? "";

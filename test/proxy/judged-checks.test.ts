@@ -197,6 +197,30 @@ describe("output checks", () => {
     expect(lastJudged).toContain("a b c d e");
   });
 
+  test("events that arrive in one read with the answer's end reach the client before the final check's verdict", async () => {
+    let release = () => {};
+    const hold = new Promise<void>((resolve) => (release = resolve));
+    fx.mock.behave({ chunks: ["a ", "b ", "c ", "d ", "e "], oneWrite: true, judge: { ...forbiddenJudge, hold } });
+    const res = await fx.server.post("/v1/chat/completions", { model: "m", stream: true, messages: [{ role: "user", content: "x" }], guardrails: { config_id: "custom-out" } });
+    // The judge answers only once the client holds every content event. Were they held back
+    // for its verdict, it would time out first (0.3 s) and the stream would end blocked.
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    while (!text.includes('"content":"e "')) {
+      const read = await reader.read();
+      if (read.done) break;
+      text += decoder.decode(read.value, { stream: true });
+    }
+    release();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) text += decoder.decode(read.value, { stream: true });
+    const data = dataOf(text.split("\n\n").filter((f) => f.length > 0)) as (string | { choices: { delta: { content?: string }; finish_reason: string | null }[] })[];
+    const chunks = data.filter((d): d is Exclude<typeof d, string> => typeof d !== "string");
+    expect(chunks.map((c) => c.choices[0]?.delta.content ?? "").join("")).toBe("a b c d e ");
+    expect(chunks.at(-1)!.choices[0]!.finish_reason).toBe("stop");
+    expect(data.at(-1)).toBe("[DONE]");
+  });
+
   test("alert mode streams on past a flagged answer", async () => {
     fx.mock.behave({ chunks: ["one ", "forbidden ", "three ", "four "], judge: forbiddenJudge });
     const res = await fx.server.post("/v1/chat/completions", { model: "m", stream: true, messages: [{ role: "user", content: "x" }], guardrails: { config_id: "custom-out-alert" } });
