@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { appendFileSync, cpSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { baseEnv, MAIN, runCli, waitForListening } from "./helpers/cli.ts";
+import { baseEnv, environmentOf, MAIN, runCli, waitForListening } from "./helpers/cli.ts";
 import { policy, tempPolicyDir, type TempDir } from "./helpers/policies.ts";
 
 let dir: TempDir;
@@ -107,26 +107,36 @@ describe("serve", () => {
       stderr: "pipe",
     });
     const { port, line, release } = await waitForListening(proc);
+    const startEnvironment = environmentOf(proc.pid);
     const configs = await (await fetch(`http://127.0.0.1:${port}/v1/guardrails/configs`)).json();
     expect(configs).toEqual([{ id: "mask" }, { id: "out" }]);
     proc.kill("SIGTERM");
     expect(await proc.exited).toBe(0);
     release();
-    // Started without BUN_CONFIG_MAX_HTTP_REQUESTS, it re-executed itself in place with it set.
+    // Started without BUN_CONFIG_MAX_HTTP_REQUESTS and MIMALLOC_PURGE_DELAY, it re-executed
+    // itself in place with both set.
     expect(line).toMatchObject({ pid: proc.pid, upstream_concurrency: 4096 });
+    expect(startEnvironment).toMatchObject({ BUN_CONFIG_MAX_HTTP_REQUESTS: "4096", MIMALLOC_PURGE_DELAY: "-1" });
   });
 
-  test("a BUN_CONFIG_MAX_HTTP_REQUESTS the operator set is kept", async () => {
-    const proc = Bun.spawn([process.execPath, MAIN, "--host", "127.0.0.1", "--port", "0", "--policy-dir", dir.path], {
-      env: baseEnv({ SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true", BUN_CONFIG_MAX_HTTP_REQUESTS: "300" }),
-      stdout: "pipe",
-      stderr: "pipe",
-    });
-    const { line, release } = await waitForListening(proc);
-    proc.kill("SIGTERM");
-    await proc.exited;
-    release();
-    expect(line).toMatchObject({ pid: proc.pid, upstream_concurrency: 300 });
+  test("the start-up variables the operator set are kept; the missing one is added", async () => {
+    for (const [given, expected] of [
+      [{ BUN_CONFIG_MAX_HTTP_REQUESTS: "300" }, { BUN_CONFIG_MAX_HTTP_REQUESTS: "300", MIMALLOC_PURGE_DELAY: "-1" }],
+      [{ MIMALLOC_PURGE_DELAY: "10" }, { BUN_CONFIG_MAX_HTTP_REQUESTS: "4096", MIMALLOC_PURGE_DELAY: "10" }],
+    ] as const) {
+      const proc = Bun.spawn([process.execPath, MAIN, "--host", "127.0.0.1", "--port", "0", "--policy-dir", dir.path], {
+        env: baseEnv({ SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true", ...given }),
+        stdout: "pipe",
+        stderr: "pipe",
+      });
+      const { line, release } = await waitForListening(proc);
+      const environment = environmentOf(proc.pid);
+      proc.kill("SIGTERM");
+      await proc.exited;
+      release();
+      expect(line).toMatchObject({ pid: proc.pid, upstream_concurrency: Number(expected.BUN_CONFIG_MAX_HTTP_REQUESTS) });
+      expect(environment).toMatchObject(expected);
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 /** Runs the real command line (`bun src/main.ts ...`) as a child process. */
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 export const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
@@ -12,6 +13,12 @@ export interface CliResult {
 /** A clean environment: only PATH and HOME from ours, so nothing leaks in from the machine. */
 export function baseEnv(extra: Record<string, string> = {}): Record<string, string> {
   return { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...extra };
+}
+
+/** The environment a running process was (last) executed with, from /proc. */
+export function environmentOf(pid: number): Record<string, string> {
+  const entries = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").filter((e) => e.includes("="));
+  return Object.fromEntries(entries.map((e) => [e.slice(0, e.indexOf("=")), e.slice(e.indexOf("=") + 1)]));
 }
 
 export async function runCli(args: string[], options: { env?: Record<string, string>; stdin?: string; timeoutMs?: number } = {}): Promise<CliResult> {
