@@ -7,8 +7,9 @@
  * as soon as it is processed. Without output guardrails the bytes pass through untouched.
  * With them, events are parsed, text goes to the output monitor, a periodic check runs every N
  * content chunks before the chunk that completed the window is forwarded, and the final check
- * runs before the event that ends the answer; the events before a check go out before it runs. A block ends the stream in the family's own
- * termination frames and cancels the upstream request. A client that goes away cancels it too.
+ * runs before the event that ends the answer; the events before a check go out before it runs.
+ * A block ends the stream in the family's own termination frames and cancels the upstream
+ * request. A client that goes away cancels it too.
  */
 import type { StreamInterpreter } from "../proxy/family.ts";
 import type { OutputVerdict } from "../pipeline/pipeline.ts";
