@@ -19,9 +19,13 @@ RUN ./node_modules/.bin/bun build.ts
 FROM gcr.io/distroless/base-debian12:nonroot
 COPY --from=build /src/dist/guardrail-proxy /usr/local/bin/guardrail-proxy
 COPY policies /etc/guardrail-proxy/policies
+# The two variables the runtime reads only at start (src/process/start-environment.ts): set
+# here, `serve` need not re-execute itself to set them, which saves a start (about 45 ms).
 ENV SVC_GUARDRAILS_POLICY_DIR=/etc/guardrail-proxy/policies \
     SVC_GUARDRAILS_HOST=0.0.0.0 \
-    SVC_GUARDRAILS_PORT=8000
+    SVC_GUARDRAILS_PORT=8000 \
+    BUN_CONFIG_MAX_HTTP_REQUESTS=4096 \
+    MIMALLOC_PURGE_DELAY=-1
 EXPOSE 8000
 ENTRYPOINT ["/usr/local/bin/guardrail-proxy"]
 CMD ["serve", "--default-config", "default"]
