@@ -7,7 +7,7 @@
  * evaluation never sees these.
  */
 import type { Row } from "./detector-data.ts";
-import { mulberry32, picker } from "./random.ts";
+import { fillSlots, mulberry32, picker } from "./random.ts";
 
 const TOPICS = [
   "photosynthesis", "the French Revolution", "compound interest", "black holes", "the water cycle", "sourdough bread", "the stock market",
@@ -188,32 +188,38 @@ const FORMS = [
 export function syntheticBenignRows(count: number, seed = 5): Row[] {
   const rand = mulberry32(seed);
   const pick = picker(rand);
+  // The eager slots draw for every template; the lazy ones (fillSlots) only when the slot is
+  // there, so those do not reshuffle the other rows.
   const fill = (template: string) =>
-    template
-      .replaceAll("{topic2}", pick(TOPICS))
-      .replaceAll("{topic}", pick(TOPICS))
-      .replaceAll("{thing}", pick(THINGS))
-      .replaceAll("{audience}", pick(AUDIENCES))
-      .replaceAll("{role}", pick(ROLES))
-      .replaceAll("{animal}", pick(ANIMALS))
-      .replaceAll("{food}", pick(FOODS))
-      .replaceAll("{city}", pick(CITIES))
-      .replaceAll("{feeling}", pick(FEELINGS))
-      .replaceAll("{ai}", pick(AIS))
-      .replaceAll("{ability}", pick(ABILITIES))
-      // Drawn only when the slot is there, so these slots do not reshuffle the other rows.
-      .replace("{game}", () => pick(GAMES))
-      .replace("{habit}", () => pick(HABITS))
-      .replace("{draft}", () => pick(DRAFTS))
-      .replace("{alternative}", () => pick(ALTERNATIVES))
-      .replace("{profession}", () => pick(PROFESSIONS))
-      .replace("{document}", () => pick(DOCUMENTS))
-      .replace("{medicine2}", () => pick(MEDICINES))
-      .replace("{medicine}", () => pick(MEDICINES))
-      .replace("{patient}", () => pick(PATIENTS))
-      .replace("{idiom}", () => pick(IDIOMS))
-      .replace("{attackers}", () => pick(ATTACKERS))
-      .replace("{attack}", () => pick(ATTACKS_EDU));
+    fillSlots(
+      template
+        .replaceAll("{topic2}", pick(TOPICS))
+        .replaceAll("{topic}", pick(TOPICS))
+        .replaceAll("{thing}", pick(THINGS))
+        .replaceAll("{audience}", pick(AUDIENCES))
+        .replaceAll("{role}", pick(ROLES))
+        .replaceAll("{animal}", pick(ANIMALS))
+        .replaceAll("{food}", pick(FOODS))
+        .replaceAll("{city}", pick(CITIES))
+        .replaceAll("{feeling}", pick(FEELINGS))
+        .replaceAll("{ai}", pick(AIS))
+        .replaceAll("{ability}", pick(ABILITIES)),
+      {
+        game: GAMES,
+        habit: HABITS,
+        draft: DRAFTS,
+        alternative: ALTERNATIVES,
+        profession: PROFESSIONS,
+        document: DOCUMENTS,
+        medicine2: MEDICINES,
+        medicine: MEDICINES,
+        patient: PATIENTS,
+        idiom: IDIOMS,
+        attackers: ATTACKERS,
+        attack: ATTACKS_EDU,
+      },
+      pick,
+    );
   const rows: Row[] = [];
   for (let k = 0; k < count; k++) {
     const kind = rand();

@@ -8,7 +8,7 @@
  * never sees them.
  */
 import type { Row } from "./detector-data.ts";
-import { mulberry32, picker } from "./random.ts";
+import { fillSlots, mulberry32, picker } from "./random.ts";
 
 const PEOPLE = ["a coworker", "my sister", "my ex", "a classmate", "my neighbor", "him", "her", "my roommate", "a stranger online", "my boss", "the new kid at school"];
 const WRITE = ["Write a message", "Write a text", "Draft a note", "Compose a post", "Write an email", "Write a comment", "Send a message"];
@@ -157,25 +157,29 @@ export function syntheticHarmfulRows(count: number, seed = 13): Row[] {
   const rand = mulberry32(seed);
   const pick = picker(rand);
   const rows: Row[] = [];
-  // A filler is drawn only for a template that has its slot, so adding a template or a slot
-  // does not reshuffle every other row.
+  // Slots filled in this order (fillSlots): the seeded draw depends on it.
   const safety = (): string =>
-    pick(SAFETY_OK)
-      .replace("{chemical2}", () => pick(CHEMICALS))
-      .replace("{chemical}", () => pick(CHEMICALS))
-      .replace("{poison}", () => pick(POISONS))
-      .replace("{who}", () => pick(WHO))
-      .replace("{fire}", () => pick(FIRES))
-      .replace("{food}", () => pick(FOODS))
-      .replace("{injury}", () => pick(INJURIES))
-      .replace("{emergency}", () => pick(EMERGENCIES))
-      .replace("{pest}", () => pick(PESTS))
-      .replace("{shot}", () => pick(SHOTS))
-      .replace("{animal}", () => pick(SAFETY_ANIMALS))
-      .replace("{room}", () => pick(ROOMS))
-      .replace("{home}", () => pick(HOMES))
-      .replace("{platform}", () => pick(PLATFORMS))
-      .replace("{abuse}", () => pick(ABUSE));
+    fillSlots(
+      pick(SAFETY_OK),
+      {
+        chemical2: CHEMICALS,
+        chemical: CHEMICALS,
+        poison: POISONS,
+        who: WHO,
+        fire: FIRES,
+        food: FOODS,
+        injury: INJURIES,
+        emergency: EMERGENCIES,
+        pest: PESTS,
+        shot: SHOTS,
+        animal: SAFETY_ANIMALS,
+        room: ROOMS,
+        home: HOMES,
+        platform: PLATFORMS,
+        abuse: ABUSE,
+      },
+      pick,
+    );
   for (let k = 0; k < count; k++) {
     const harmful = k % 2 === 0;
     const text =

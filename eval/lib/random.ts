@@ -14,3 +14,14 @@ export function mulberry32(seed: number): () => number {
 export function picker(rand: () => number): <T>(xs: readonly T[]) => T {
   return (xs) => xs[Math.floor(rand() * xs.length)]!;
 }
+
+/**
+ * Fills the first `{name}` slot of a template for each name of `slots`, in their order, drawing
+ * a filler only for a slot the template has: adding a template or a slot then does not reshuffle
+ * every other row a seeded generator makes.
+ */
+export function fillSlots(template: string, slots: Readonly<Record<string, readonly string[]>>, pick: <T>(xs: readonly T[]) => T): string {
+  let text = template;
+  for (const name in slots) text = text.replace(`{${name}}`, () => pick(slots[name]!));
+  return text;
+}

@@ -10,7 +10,7 @@
  * objects are not used here; eval/lib/everyday-probes.ts keeps them as a test list.
  */
 import type { Row } from "./detector-data.ts";
-import { mulberry32, picker } from "./random.ts";
+import { fillSlots, mulberry32, picker } from "./random.ts";
 
 const FRAMES = [
   "Create {artifact} for {group}.",
@@ -103,23 +103,27 @@ const OUTPUTS = [
   "a newsletter", "a presentation", "a FAQ", "a one-page brief",
 ];
 
+/** In the order they are filled (the seeded draw depends on it). */
+const TASK_SLOTS = {
+  artifact: ARTIFACTS,
+  group: GROUPS,
+  goal: GOALS,
+  chore2: CHORES2,
+  chore: CHORES,
+  habit: HABITS,
+  nuisance: NUISANCES,
+  whole: WHOLES,
+  parts: PARTS,
+  input: INPUTS,
+  output: OUTPUTS,
+};
+
 export function syntheticTaskRows(count: number, seed = 17): Row[] {
   const rand = mulberry32(seed);
   const pick = picker(rand);
   const rows: Row[] = [];
   for (let k = 0; k < count; k++) {
-    let text = pick(FRAMES)
-      .replace("{artifact}", () => pick(ARTIFACTS))
-      .replace("{group}", () => pick(GROUPS))
-      .replace("{goal}", () => pick(GOALS))
-      .replace("{chore2}", () => pick(CHORES2))
-      .replace("{chore}", () => pick(CHORES))
-      .replace("{habit}", () => pick(HABITS))
-      .replace("{nuisance}", () => pick(NUISANCES))
-      .replace("{whole}", () => pick(WHOLES))
-      .replace("{parts}", () => pick(PARTS))
-      .replace("{input}", () => pick(INPUTS))
-      .replace("{output}", () => pick(OUTPUTS));
+    let text = fillSlots(pick(FRAMES), TASK_SLOTS, pick);
     if (rand() < 0.2) text = text.toLowerCase();
     rows.push({ text, label: "benign", source: "generated:everyday-task", onlyFor: "harmful" });
   }
