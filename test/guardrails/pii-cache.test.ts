@@ -1,7 +1,8 @@
 /**
- * The PII scan cache: recent texts keep their scans (a conversation's history is sent again
- * with every turn), least recently used out first, bounded by texts and characters, off unless
- * the server turns it on (SVC_GUARDRAILS_PII_CACHE).
+ * The PII scan cache: recent texts keep their scans from their second sighting on (a
+ * conversation's history is sent again with every turn; most texts never are), least recently
+ * used out first, bounded by texts and characters, off unless the server turns it on
+ * (SVC_GUARDRAILS_PII_CACHE).
  */
 import { describe, expect, test } from "bun:test";
 import { ALL_ENTITY_TYPES } from "../../src/guardrails/pii/entities.ts";
@@ -10,13 +11,50 @@ import { createPiiMasker } from "../../src/guardrails/pii/guardrail.ts";
 import { ScanCache } from "../../src/guardrails/pii/scan-cache.ts";
 import { loadSettings } from "../../src/settings.ts";
 
+/** Offers the text twice: a cache keeps only texts seen before. */
+function setSeen<V>(c: ScanCache<V>, text: string, value: V): void {
+  c.set(text, value);
+  c.set(text, value);
+}
+
 describe("ScanCache", () => {
+  test("keeps a text from its second sighting on", () => {
+    const c = new ScanCache<number>(10, 1000);
+    c.set("a", 1);
+    expect(c.get("a")).toBeUndefined();
+    expect(c.size).toBe(0);
+    c.set("a", 1);
+    expect(c.get("a")).toBe(1);
+  });
+
+  test("texts seen once do not push out the ones seen twice", () => {
+    const c = new ScanCache<number>(2, 1000);
+    setSeen(c, "history-1", 1);
+    setSeen(c, "history-2", 2);
+    for (let i = 0; i < 1000; i++) c.set(`one-shot ${i}`, i);
+    expect(c.get("history-1")).toBe(1);
+    expect(c.get("history-2")).toBe(2);
+    expect(c.size).toBe(2);
+  });
+
+  test("sightings are remembered for many more texts than are kept, then forgotten", () => {
+    const c = new ScanCache<number>(2, 1000);
+    c.set("message", 1);
+    for (let i = 0; i < 20; i++) c.set(`other ${i}`, i); // 20 < 16 x 2 sightings
+    c.set("message", 1);
+    expect(c.get("message")).toBe(1);
+    c.set("later", 2);
+    for (let i = 0; i < 40; i++) c.set(`more ${i}`, i); // the sightings fill up and start over
+    c.set("later", 2);
+    expect(c.get("later")).toBeUndefined();
+  });
+
   test("keeps the most recently used texts within the count", () => {
     const c = new ScanCache<number>(2, 1000);
-    c.set("a", 1);
-    c.set("b", 2);
+    setSeen(c, "a", 1);
+    setSeen(c, "b", 2);
     expect(c.get("a")).toBe(1); // "a" is now the most recent
-    c.set("c", 3);
+    setSeen(c, "c", 3);
     expect(c.get("b")).toBeUndefined();
     expect(c.get("a")).toBe(1);
     expect(c.get("c")).toBe(3);
@@ -25,9 +63,9 @@ describe("ScanCache", () => {
 
   test("keeps within the character budget, and never keeps one text over an eighth of it", () => {
     const c = new ScanCache<number>(100, 80);
-    c.set("x".repeat(11), 1);
+    setSeen(c, "x".repeat(11), 1);
     expect(c.size).toBe(0);
-    for (let i = 0; i < 10; i++) c.set(`${i}`.padEnd(10, "y"), i);
+    for (let i = 0; i < 10; i++) setSeen(c, `${i}`.padEnd(10, "y"), i);
     expect(c.size).toBe(8);
     expect(c.get("0".padEnd(10, "y"))).toBeUndefined();
     expect(c.get("9".padEnd(10, "y"))).toBe(9);
@@ -35,7 +73,7 @@ describe("ScanCache", () => {
 
   test("a count of 0 keeps nothing", () => {
     const c = new ScanCache<number>(0, 1000);
-    c.set("a", 1);
+    setSeen(c, "a", 1);
     expect(c.get("a")).toBeUndefined();
   });
 });
@@ -43,8 +81,9 @@ describe("ScanCache", () => {
 describe("engine with a cache", () => {
   const text = "Ana Lopez, ana.lopez@corp.example, card 4111 1111 1111 1111, SSN 536-22-8716.";
 
-  test("a repeated text gets the same scan; other texts are scanned", () => {
+  test("a text sent again gets the same scan from its third sighting; other texts are scanned", () => {
     const engine = new PiiEngine({ entities: ALL_ENTITY_TYPES, allowList: [], detectEncoded: false, cacheTexts: 10 });
+    expect(engine.scan(text)).not.toBe(engine.scan(text));
     const first = engine.scan(text);
     expect(engine.scan(text)).toBe(first);
     expect(first.masked).toBe("<PERSON>, <EMAIL_ADDRESS>, card <CREDIT_CARD>, SSN <US_SSN>.");
@@ -55,6 +94,8 @@ describe("engine with a cache", () => {
     const cached = new PiiEngine({ entities: ALL_ENTITY_TYPES, allowList: [], detectEncoded: true, cacheTexts: 10 });
     const fresh = new PiiEngine({ entities: ALL_ENTITY_TYPES, allowList: [], detectEncoded: true });
     cached.scan(text);
+    cached.scan(text);
+    expect(cached.scan(text)).toBe(cached.scan(text));
     expect(cached.scan(text)).toEqual(fresh.scan(text));
   });
 
