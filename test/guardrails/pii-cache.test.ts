@@ -25,6 +25,10 @@ describe("ScanCache", () => {
     expect(c.size).toBe(0);
     c.set("a", 1);
     expect(c.get("a")).toBe(1);
+    for (const text of ["Grüße, 日本語 😀", "lone \ud800 surrogate"]) {
+      setSeen(c, text, 2);
+      expect(c.get(text)).toBe(2);
+    }
   });
 
   test("texts seen once do not push out the ones seen twice", () => {
