@@ -12,7 +12,7 @@
 import { classify, type ClassifierName } from "../src/guardrails/classifier/classifier.ts";
 import { piiTexts } from "../bench/lib/pii-texts.ts";
 import { maskAsDefaultPolicy } from "./lib/default-masking.ts";
-import { EVERYDAY_PROBES, EVERYDAY_PROBES_BLIND, EVERYDAY_TASKS, EVERYDAY_TASKS_BLIND } from "./lib/everyday-probes.ts";
+import { EVERYDAY_PROBES, EVERYDAY_PROBES_BLIND, EVERYDAY_PROBES_BLIND_2, EVERYDAY_PROBES_BLIND_3, EVERYDAY_TASKS, EVERYDAY_TASKS_BLIND } from "./lib/everyday-probes.ts";
 import { forDetector, loadRows, splitRows, type Label, type Row } from "./lib/detector-data.ts";
 import { rocAuc } from "./lib/roc.ts";
 
@@ -89,6 +89,8 @@ const peopleTexts = piiTexts(300).map(maskAsDefaultPolicy);
 const everydayLists = [
   { name: "the first list (its kinds are templates now)", texts: EVERYDAY_PROBES.map(maskAsDefaultPolicy) },
   { name: "the blind list", texts: EVERYDAY_PROBES_BLIND.map(maskAsDefaultPolicy) },
+  { name: "the second blind list (stop 16)", texts: EVERYDAY_PROBES_BLIND_2.map(maskAsDefaultPolicy) },
+  { name: "the third blind list (stop 16)", texts: EVERYDAY_PROBES_BLIND_3.map(maskAsDefaultPolicy) },
 ];
 const taskLists = [
   { name: "the first list (task-synthetic.ts was written after it)", texts: EVERYDAY_TASKS.map(maskAsDefaultPolicy) },
