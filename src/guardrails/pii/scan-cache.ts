@@ -21,7 +21,7 @@ export class ScanCache<V> {
   private readonly entries = new Map<string, V>();
   private chars = 0;
   /**
-   * CRC-32s of texts seen once (small integers: no garbage), forgotten all together when full.
+   * CRC-32s of texts seen once (numbers: no garbage), forgotten all together when full.
    * A collision only lets a text in on its first sighting.
    */
   private seenOnce = new Set<number>();
