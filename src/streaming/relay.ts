@@ -160,8 +160,7 @@ class RelayState {
           out = "";
         }
         if (meaning.ends || meaning.checkpoint) {
-          verdict = await this.settleBackgroundCheck();
-          if (!verdict?.block) verdict = await monitor.checkAll();
+          verdict = await this.checkEverything(monitor);
           if (meaning.ends) this.finalChecked = true;
         } else if (due) {
           if (!this.options.backgroundChecks) verdict = await monitor.checkWindows();
@@ -196,6 +195,15 @@ class RelayState {
     );
   }
 
+  /**
+   * The verdict at a checkpoint or the answer's end: a running background check's block, else a
+   * check of all the text.
+   */
+  private async checkEverything(monitor: OutputMonitor): Promise<OutputVerdict> {
+    const background = await this.settleBackgroundCheck();
+    return background?.block ? background : monitor.checkAll();
+  }
+
   /** Waits for the background check, if one runs: the answer may not end before its verdict. */
   private async settleBackgroundCheck(): Promise<OutputVerdict | null> {
     const pending = this.inflight;
@@ -225,8 +233,7 @@ class RelayState {
       if (!this.finalChecked) {
         if (out.length > 0 && !(await this.send(controller, out))) return;
         out = "";
-        let verdict = await this.settleBackgroundCheck();
-        if (!verdict?.block) verdict = await this.options.monitor.checkAll();
+        const verdict = await this.checkEverything(this.options.monitor);
         this.finalChecked = true;
         if (this.ended) return;
         this.runs = verdict.runs;
