@@ -17,8 +17,12 @@ export function baseEnv(extra: Record<string, string> = {}): Record<string, stri
 
 /** The environment a running process was (last) executed with, from /proc. */
 export function environmentOf(pid: number): Record<string, string> {
-  const entries = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").filter((e) => e.includes("="));
-  return Object.fromEntries(entries.map((e) => [e.slice(0, e.indexOf("=")), e.slice(e.indexOf("=") + 1)]));
+  const environment: Record<string, string> = {};
+  for (const entry of readFileSync(`/proc/${pid}/environ`, "utf8").split("\0")) {
+    const eq = entry.indexOf("=");
+    if (eq > 0) environment[entry.slice(0, eq)] = entry.slice(eq + 1);
+  }
+  return environment;
 }
 
 export async function runCli(args: string[], options: { env?: Record<string, string>; stdin?: string; timeoutMs?: number } = {}): Promise<CliResult> {
