@@ -184,6 +184,21 @@ describe("detect_encoded_pii", () => {
     expect(createPiiMasker({}).mask(`data=${b64}`).text).toBe(`data=${b64}`);
   });
 
+  test("segments are decoded as strict UTF-8: multi-byte text is scanned, bytes that are not UTF-8 are not", () => {
+    const accented = Buffer.from("Zsófia Kovács, SSN 536-22-8716").toString("base64");
+    expect(encoded.mask(`profile ${accented} end`).text).toBe("profile <US_SSN_ENCODED> end");
+    expect(encoded.mask(`profile ${Buffer.from("Zsófia: 536-22-8716").toString("hex")}`).text).toBe("profile <US_SSN_ENCODED>");
+    // The SSN's bytes after a lone continuation byte, a surrogate's encoding and an overlong
+    // slash: each is not UTF-8, so the segment is not text and stays as written.
+    for (const bad of [[0x80], [0xed, 0xa0, 0x80], [0xc0, 0xaf]]) {
+      const bytes = Buffer.concat([Buffer.from(bad), Buffer.from(" ssn 536-22-8716")]);
+      for (const segment of [bytes.toString("base64"), bytes.toString("hex")]) expect(encoded.mask(`x ${segment} y`).text).toBe(`x ${segment} y`);
+    }
+    // An API key is a Base64-looking run that decodes to bytes that are not UTF-8.
+    const key = "sk-proj-Qm9vZ1xKd3Rhc2tfaW5mb3JtYXRpb24";
+    expect(encoded.mask(`key ${key}`).text).toBe(`key ${key}`);
+  });
+
   test("more encoded content than the decoding bound fails closed instead of passing unscanned", () => {
     const big = Buffer.from("x".repeat(1_100_000)).toString("base64");
     expect(() => encoded.mask(`blob ${big}`)).toThrow(GuardrailUnavailableError);

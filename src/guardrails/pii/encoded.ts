@@ -7,6 +7,7 @@
  * what it cannot read: it throws GuardrailUnavailableError, so the policy's `on_error` decides,
  * and the default `block` fails closed.
  */
+import { isUtf8 } from "node:buffer";
 import { GuardrailUnavailableError } from "../types.ts";
 import { forEachMatch } from "../text/matches.ts";
 
@@ -18,12 +19,23 @@ export interface EncodedSegment {
   readonly decoded: string;
 }
 
+// The leading lookbehinds stay: without one, a run shorter than 16 is retried from each of its
+// characters, which measured twice as slow on prose.
 const BASE64 = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{16,}={0,2}/g;
 const HEX = /(?<![0-9A-Fa-f])[0-9A-Fa-f]{16,}(?![0-9A-Fa-f])/g;
 /** URL-safe runs holding at least one %XX escape (matched whole, then checked). */
 const URL_ENCODED = /(?<![A-Za-z0-9._~+%-])[A-Za-z0-9._~+%-]*%[0-9A-Fa-f]{2}[A-Za-z0-9._~+%-]*/g;
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * Strict UTF-8 text of `bytes`, or null. Checked before decoding: most Base64-looking runs (API
+ * keys, identifiers) decode to bytes that are not UTF-8, and the decoder's exception costs more
+ * than the rest of a 1 KB text's encoded-segment search.
+ */
+function utf8Text(bytes: Buffer): string | null {
+  return isUtf8(bytes) ? utf8.decode(bytes) : null;
+}
 
 /** Decoded text worth scanning: mostly printable, not binary data that happened to decode. */
 function printable(text: string): boolean {
@@ -39,22 +51,14 @@ function printable(text: string): boolean {
 function decodeBase64(value: string): string | null {
   const body = value.replace(/=+$/, "");
   if (body.length % 4 === 1 || /^[0-9A-Fa-f]+$/.test(body)) return null; // impossible length, or hex
-  try {
-    const text = utf8.decode(Buffer.from(body.replace(/-/g, "+").replace(/_/g, "/"), "base64"));
-    return printable(text) ? text : null;
-  } catch {
-    return null;
-  }
+  const text = utf8Text(Buffer.from(body.replace(/-/g, "+").replace(/_/g, "/"), "base64"));
+  return text !== null && printable(text) ? text : null;
 }
 
 function decodeHex(value: string): string | null {
   if (value.length % 2 !== 0) return null;
-  try {
-    const text = utf8.decode(Buffer.from(value, "hex"));
-    return printable(text) ? text : null;
-  } catch {
-    return null;
-  }
+  const text = utf8Text(Buffer.from(value, "hex"));
+  return text !== null && printable(text) ? text : null;
 }
 
 function decodeUrl(value: string): string | null {
