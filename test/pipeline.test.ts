@@ -5,24 +5,28 @@
  */
 import { describe, expect, test } from "bun:test";
 import { keywordsDefinition, createKeywordsDetector } from "../src/guardrails/keywords/guardrail.ts";
-import { GuardrailUnavailableError, type Detector } from "../src/guardrails/types.ts";
+import { GuardrailUnavailableError, type Detector, type Masker } from "../src/guardrails/types.ts";
 import { guardText } from "../src/pipeline/guard.ts";
-import { runInputStages } from "../src/pipeline/pipeline.ts";
+import { runInputStages, runOutputStage } from "../src/pipeline/pipeline.ts";
 import type { CompiledEntry, CompiledPolicy } from "../src/policy/compile.ts";
 
 const failing = (error: Error): Detector => ({ kind: "detector", name: "Flaky", detect: async () => Promise.reject(error) });
 
-function policyWith(input: { guardrail: Detector; onError?: "block" | "allow"; suppress?: boolean }[], mode: "block" | "alert" = "block"): CompiledPolicy {
+function policyWith(
+  input: { guardrail: Detector | Masker; onError?: "block" | "allow"; suppress?: boolean }[],
+  mode: "block" | "alert" = "block",
+  stage: "input" | "output" = "input",
+): CompiledPolicy {
   const entries: CompiledEntry[] = input.map((e, index) => ({
     name: e.guardrail.name,
-    stage: "input",
+    stage,
     index,
     guardrail: e.guardrail,
     definition: keywordsDefinition as never,
     suppressEnforcement: e.suppress ?? false,
     onError: e.onError ?? "block",
   }));
-  return { id: "t", mode, stages: { pre_flight: [], input: entries, output: [] } };
+  return { id: "t", mode, stages: { pre_flight: [], input: stage === "input" ? entries : [], output: stage === "output" ? entries : [] } };
 }
 
 describe("on_error", () => {
@@ -70,5 +74,36 @@ describe("what detectors judge", () => {
       { role: "user", text: "and now?" },
     ]);
     expect(seen).toEqual(["tool output\n\nand now?", "history:2"]);
+  });
+});
+
+describe("what maskers are told", () => {
+  /** A masker that records, per text, whether the pipeline called it resent. */
+  function recorder(): { masker: Masker; told: string[] } {
+    const told: string[] = [];
+    const masker: Masker = { kind: "masker", name: "Recorder", mask: (text, ctx) => (told.push(`${text}:${ctx?.resent === true}`), { text, tripped: false, labels: [], info: {} }) };
+    return { masker, told };
+  }
+
+  test("every message of a conversation with an assistant turn will be resent; a first message, a lone prompt and answers will not", async () => {
+    const first = recorder();
+    await runInputStages(policyWith([{ guardrail: first.masker }]), [
+      { role: "user", text: "be brief" },
+      { role: "user", text: "hello" },
+    ]);
+    expect(first.told).toEqual(["be brief:false", "hello:false"]);
+
+    const later = recorder();
+    await runInputStages(policyWith([{ guardrail: later.masker }]), [
+      { role: "user", text: "be brief" },
+      { role: "user", text: "hello" },
+      { role: "assistant", text: "hi" },
+      { role: "user", text: "my card is 4111 1111 1111 1111" },
+    ]);
+    expect(later.told).toEqual(["be brief:true", "hello:true", "hi:true", "my card is 4111 1111 1111 1111:true"]);
+
+    const answers = recorder();
+    await runOutputStage(policyWith([{ guardrail: answers.masker }], "block", "output"), ["an answer"]);
+    expect(answers.told).toEqual(["an answer:false"]);
   });
 });

@@ -36,11 +36,20 @@ export interface DetectContext {
   readonly signal?: AbortSignal;
 }
 
+/** What the pipeline knows about a text it asks a masker to mask. */
+export interface MaskContext {
+  /**
+   * The text is a message of a conversation that already has an assistant turn: chat clients
+   * send it again with every later turn, so work kept for it will be used.
+   */
+  readonly resent: boolean;
+}
+
 /** Rewrites text (PII, SecretKeys, URLFilter). Masking runs before any detector of its stage. */
 export interface Masker {
   readonly kind: "masker";
   readonly name: string;
-  mask(text: string): MaskOutcome;
+  mask(text: string, context?: MaskContext): MaskOutcome;
 }
 
 /** Judges text without changing it (Keywords, PromptInjection, ...). */

@@ -5,7 +5,7 @@
  * order; detectors listed after an enforcing masker are skipped, as their verdict cannot
  * change the outcome.
  */
-import { GuardrailUnavailableError, type Detector, type Masker } from "../guardrails/types.ts";
+import { GuardrailUnavailableError, type Detector, type Masker, type MaskContext } from "../guardrails/types.ts";
 import type { CompiledEntry, CompiledPolicy } from "../policy/compile.ts";
 import type { StageName } from "../policy/schema.ts";
 import { inTurn } from "./turn.ts";
@@ -89,15 +89,27 @@ function enforces(policy: CompiledPolicy, entry: CompiledEntry): boolean {
   return policy.mode === "block" && !entry.suppressEnforcement;
 }
 
+const RESENT: MaskContext = { resent: true };
+
+/**
+ * Input with an assistant turn is a conversation under way: its client will send every one of
+ * these messages again with the next turn (output texts are answers, not requests).
+ */
+function isConversation(segments: readonly Segment[]): boolean {
+  for (const s of segments) if (s.role === "assistant") return true;
+  return false;
+}
+
 function applyMasker(policy: CompiledPolicy, entry: CompiledEntry, masker: Masker, segments: readonly Segment[]): { run: GuardrailRun; segments: readonly Segment[] } {
   try {
     let out: Segment[] | null = null;
     let tripped = false;
     const labels = new Set<string>();
     let info = {};
+    const context = entry.stage !== "output" && isConversation(segments) ? RESENT : undefined;
     for (let i = 0; i < segments.length; i++) {
       const seg = segments[i]!;
-      const result = masker.mask(seg.text);
+      const result = masker.mask(seg.text, context);
       tripped ||= result.tripped;
       for (const l of result.labels) labels.add(l);
       info = result.info;

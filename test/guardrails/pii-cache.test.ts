@@ -1,8 +1,9 @@
 /**
  * The PII scan cache: recent texts keep their scans from their second sighting on (a
- * conversation's history is sent again with every turn; most texts never are), least recently
- * used out first, bounded by texts and characters, off unless the server turns it on
- * (SVC_GUARDRAILS_PII_CACHE).
+ * conversation's history is sent again with every turn; most texts never are), or from the
+ * first when the pipeline says the text will be resent (a request that holds an assistant
+ * turn), least recently used out first, bounded by texts and characters, off unless the server
+ * turns it on (SVC_GUARDRAILS_PII_CACHE).
  */
 import { describe, expect, test } from "bun:test";
 import { ALL_ENTITY_TYPES } from "../../src/guardrails/pii/entities.ts";
@@ -75,6 +76,20 @@ describe("ScanCache", () => {
     expect(c.get("9".padEnd(10, "y"))).toBe(9);
   });
 
+  test("a text its caller says will be resent is kept on its first sighting", () => {
+    const c = new ScanCache<number>(10, 1000);
+    c.set("conversation message", 1, true);
+    expect(c.get("conversation message")).toBe(1);
+    c.set("one-shot", 2, false);
+    expect(c.get("one-shot")).toBeUndefined();
+    // Still bounded like any kept text.
+    const small = new ScanCache<number>(1, 1000);
+    small.set("m1", 1, true);
+    small.set("m2", 2, true);
+    expect([small.get("m1"), small.get("m2"), small.size]).toEqual([undefined, 2, 1]);
+    expect(new ScanCache<number>(0, 1000).size).toBe(0);
+  });
+
   test("a count of 0 keeps nothing", () => {
     const c = new ScanCache<number>(0, 1000);
     setSeen(c, "a", 1);
@@ -92,6 +107,14 @@ describe("engine with a cache", () => {
     expect(engine.scan(text)).toBe(first);
     expect(first.masked).toBe("<PERSON>, <EMAIL_ADDRESS>, card <CREDIT_CARD>, SSN <US_SSN>.");
     expect(engine.scan(`${text} `).masked).toBe(`${first.masked} `);
+  });
+
+  test("a text scanned as resent is reused from its second sighting", () => {
+    const engine = new PiiEngine({ entities: ALL_ENTITY_TYPES, allowList: [], detectEncoded: false, cacheTexts: 10 });
+    const first = engine.scan(text, true);
+    expect(engine.scan(text)).toBe(first);
+    const off = new PiiEngine({ entities: ALL_ENTITY_TYPES, allowList: [], detectEncoded: false, cacheTexts: 0 });
+    expect(off.scan(text, true)).not.toBe(off.scan(text, true));
   });
 
   test("the cached scan equals a fresh one", () => {

@@ -75,12 +75,13 @@ export class PiiEngine {
     this.cache = options.cacheTexts ? new ScanCache(options.cacheTexts, CACHE_CHARS) : null;
   }
 
-  scan(original: string): PiiScan {
+  /** `resent`: the text will be sent again (a conversation's message): keep its scan at once. */
+  scan(original: string, resent = false): PiiScan {
     if (!this.cache) return this.scanAnew(original);
     let result = this.cache.get(original);
     if (!result) {
       result = this.scanAnew(original);
-      this.cache.set(original, result);
+      this.cache.set(original, result, resent);
     }
     return result;
   }

@@ -35,8 +35,8 @@ export function createPiiMasker(config: PiiConfig, services?: GuardrailServices)
   return {
     kind: "masker",
     name: "PII",
-    mask(text) {
-      const scan = engine.scan(text);
+    mask(text, context) {
+      const scan = engine.scan(text, context?.resent === true);
       const detected: Record<string, string[]> = {};
       for (const d of scan.detections) (detected[d.entity] ??= []).push(d.value);
       const labels = Object.keys(detected);

@@ -5,12 +5,13 @@
  * engine's settings, so reusing one changes nothing but the time.
  *
  * A text is kept from its second sighting on, not its first: most texts are never sent again
- * (one-shot prompts, and every conversation's newest message until its next turn), and keeping
- * each of them for a while and then dropping it cost about 10% of requests per second under
- * load (measured at concurrency 32 on new 1 KB texts: the kept scans are garbage the collector
- * meets again in its old generation). A conversation's message is scanned when it is new and
- * once more on the next turn, then reused. One-shot texts also no longer push the
- * conversations out.
+ * (one-shot prompts), and keeping each of them for a while and then dropping it cost about 10%
+ * of requests per second under load (measured at concurrency 32 on new 1 KB texts: the kept
+ * scans are garbage the collector meets again in its old generation). One-shot texts also
+ * never push the conversations out. The exception is a text the caller says will be resent:
+ * the messages of a request that already holds an assistant turn (a conversation under way,
+ * whose client sends them all again with its next turn) are kept on their first sighting, so
+ * each is scanned once, not twice.
  *
  * Least recently used first out, bounded by a count of texts and a total of characters; one
  * text longer than an eighth of the character budget is never kept, so a single huge document
@@ -45,10 +46,13 @@ export class ScanCache<V> {
     return value;
   }
 
-  /** Keeps `value` for `text` if the text was offered before (and fits). */
-  set(text: string, value: V): void {
+  /**
+   * Keeps `value` for `text` if the text was offered before, or at once when the caller knows
+   * it will be sent again (`resent`), and if it fits.
+   */
+  set(text: string, value: V, resent = false): void {
     if (this.maxTexts === 0 || text.length > this.maxChars / 8 || this.entries.has(text)) return;
-    if (!this.secondSighting(text)) return;
+    if (!resent && !this.secondSighting(text)) return;
     this.entries.set(text, value);
     this.chars += text.length;
     while (this.entries.size > this.maxTexts || this.chars > this.maxChars) {
