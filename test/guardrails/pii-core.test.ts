@@ -194,6 +194,13 @@ describe("detect_encoded_pii", () => {
       const bytes = Buffer.concat([Buffer.from(bad), Buffer.from(" ssn 536-22-8716")]);
       for (const segment of [bytes.toString("base64"), bytes.toString("hex")]) expect(encoded.mask(`x ${segment} y`).text).toBe(`x ${segment} y`);
     }
+    // Text starting with each kind of UTF-8 lead byte, at the ends of its range (one to four
+    // bytes), is still decoded: runs are passed over by their first character only when it
+    // cannot start UTF-8.
+    for (const lead of ["\t", "A", "~", "\u0080", "é", "\u07ff", "\u0800", "€", "\uffee", "\u{10000}", "😀", "\u{10ffff}"]) {
+      const segment = Buffer.from(`${lead} ssn 536-22-8716 on file`).toString("base64");
+      for (const form of [segment, segment.replace(/\+/g, "-").replace(/\//g, "_")]) expect(encoded.mask(`x ${form} y`).text).toBe("x <US_SSN_ENCODED> y");
+    }
     // An API key is a Base64-looking run that decodes to bytes that are not UTF-8.
     const key = "sk-proj-Qm9vZ1xKd3Rhc2tfaW5mb3JtYXRpb24";
     expect(encoded.mask(`key ${key}`).text).toBe(`key ${key}`);

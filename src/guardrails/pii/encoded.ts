@@ -48,9 +48,28 @@ function printable(text: string): boolean {
   return bad / text.length < 0.05;
 }
 
+/** The 6-bit value of a Base64 or base64url character (the pattern admits no other). */
+function sextet(c: number): number {
+  if (c >= 65 && c <= 90) return c - 65; // A-Z
+  if (c >= 97 && c <= 122) return c - 71; // a-z
+  if (c >= 48 && c <= 57) return c + 4; // 0-9
+  return c === 43 || c === 45 ? 62 : 63; // + -, / _
+}
+
+/**
+ * Whether the decoded bytes can be UTF-8 at all, from the first character: the top six bits of
+ * the first byte. 10xxxx is a continuation byte and 11111x is never UTF-8, so a run that starts
+ * with one of those 18 characters is not text; common API keys do ("sk-", "ghp_"), and are then
+ * not decoded.
+ */
+function firstByteMayStartUtf8(body: string): boolean {
+  const v = sextet(body.charCodeAt(0));
+  return v < 32 || (v > 47 && v < 62);
+}
+
 function decodeBase64(value: string): string | null {
   const body = value.replace(/=+$/, "");
-  if (body.length % 4 === 1 || /^[0-9A-Fa-f]+$/.test(body)) return null; // impossible length, or hex
+  if (body.length % 4 === 1 || !firstByteMayStartUtf8(body) || /^[0-9A-Fa-f]+$/.test(body)) return null; // impossible length, not text, or hex
   const text = utf8Text(Buffer.from(body.replace(/-/g, "+").replace(/_/g, "/"), "base64"));
   return text !== null && printable(text) ? text : null;
 }
