@@ -51,9 +51,11 @@ function startStage(policy: CompiledPolicy, stage: StageName, entries: readonly 
   const runs: (GuardrailRun | undefined)[] = new Array(entries.length);
   let segments = input;
   let firstEnforcingMasker = entries.length;
+  // Roles are the same for every masker of the stage: asked once.
+  const context = stage !== "output" && isConversation(input) ? RESENT : undefined;
   for (const entry of entries) {
     if (entry.guardrail.kind !== "masker") continue;
-    const masked = applyMasker(policy, entry, entry.guardrail, segments);
+    const masked = applyMasker(policy, entry, entry.guardrail, segments, context);
     runs[entry.index] = masked.run;
     segments = masked.segments;
     if (masked.run.enforced) firstEnforcingMasker = Math.min(firstEnforcingMasker, entry.index);
@@ -100,13 +102,18 @@ function isConversation(segments: readonly Segment[]): boolean {
   return false;
 }
 
-function applyMasker(policy: CompiledPolicy, entry: CompiledEntry, masker: Masker, segments: readonly Segment[]): { run: GuardrailRun; segments: readonly Segment[] } {
+function applyMasker(
+  policy: CompiledPolicy,
+  entry: CompiledEntry,
+  masker: Masker,
+  segments: readonly Segment[],
+  context: MaskContext | undefined,
+): { run: GuardrailRun; segments: readonly Segment[] } {
   try {
     let out: Segment[] | null = null;
     let tripped = false;
     const labels = new Set<string>();
     let info = {};
-    const context = entry.stage !== "output" && isConversation(segments) ? RESENT : undefined;
     for (let i = 0; i < segments.length; i++) {
       const seg = segments[i]!;
       const result = masker.mask(seg.text, context);
