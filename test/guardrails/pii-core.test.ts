@@ -178,6 +178,16 @@ describe("detect_encoded_pii", () => {
     expect(encoded.mask("name=Zs%C3%B3fia%20Kov%C3%A1cs%2C%20SSN%20536-22-8716").text).toBe("name=<US_SSN_ENCODED>");
   });
 
+  test("base64url (- and _ for + and /) is decoded like Base64", () => {
+    // Its Base64 has both + and / before the SSN: a decoder that skipped - and _ would shift
+    // every byte after them.
+    const text = "~~~??? ssn 536-22-8716";
+    const url = Buffer.from(text).toString("base64url");
+    expect(url).toMatch(/-.*_/);
+    expect(encoded.mask(`token=${url} end`).text).toBe("token=<US_SSN_ENCODED> end");
+    expect(encoded.mask(`token=${Buffer.from(text).toString("base64")} end`).text).toBe("token=<US_SSN_ENCODED> end");
+  });
+
   test("encoded text without PII, and encoded PII with the option off, are left alone", () => {
     const harmless = Buffer.from("hello world, nothing to see here").toString("base64");
     expect(encoded.mask(`x ${harmless}`).text).toBe(`x ${harmless}`);

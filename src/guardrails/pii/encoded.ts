@@ -70,7 +70,8 @@ function firstByteMayStartUtf8(body: string): boolean {
 function decodeBase64(value: string): string | null {
   const body = value.replace(/=+$/, "");
   if (body.length % 4 === 1 || !firstByteMayStartUtf8(body) || /^[0-9A-Fa-f]+$/.test(body)) return null; // impossible length, not text, or hex
-  const text = utf8Text(Buffer.from(body.replace(/-/g, "+").replace(/_/g, "/"), "base64"));
+  // Buffer's "base64" decoder also reads the base64url alphabet (- and _), as Node documents.
+  const text = utf8Text(Buffer.from(body, "base64"));
   return text !== null && printable(text) ? text : null;
 }
 
