@@ -305,6 +305,9 @@ describe("PERSON, LOCATION and NRP in everyday requests", () => {
       "Preheat the oven and bake at 180 C for 25 minutes.",
       "Bake at 350 F until golden, then cool it to 21°C.",
       "Heat it to 350 °F.",
+      // Written together: "180C and" and "180C. Stir" were places.
+      "Preheat the oven to 180C and bake for 25 minutes.",
+      "Heat to 180C. Stir well, then bake at 350F until golden.",
       // The unit letter before a sentence that starts with a capital was a place itself.
       "Preheat the oven and bake at 180 C. Matrix A is 3x3.",
       // Things named by a letter were names.
@@ -326,6 +329,7 @@ describe("PERSON, LOCATION and NRP in everyday requests", () => {
     expect(masked("Turn left on 3rd Avenue in New York.", ner)).toBe("Turn left on <LOCATION> in <LOCATION>.");
     // A number and a letter before a street is an address, not a temperature.
     expect(masked("Send it to 1200 F Street NW, Washington.", ner)).toBe("Send it to <LOCATION>.");
+    expect(masked("We moved to 221C Baker Street last year.", ner)).toBe("We moved to <LOCATION> last year.");
     // A name with an initial, or a letter after a name or a place, stays whole.
     expect(masked("John F Kennedy and Alvir D. Pušaver met Malcolm X.", ner)).toBe("<PERSON> and <PERSON> met <PERSON>.");
     expect(masked("Please call Robert K when you can.", ner)).toBe("Please call <PERSON> when you can.");

@@ -47,7 +47,7 @@ export function worthScoring(t: Tokens, i: number, prevTag: Tag): boolean {
   if (shape === Shape.ALNUM && isAsciiLower(t.text.charCodeAt(t.start[i]!))) return false;
   // A number with a lower-case unit ("500m", "25ms", "3x3") is a measure ("the CPU limit to
   // 500m" was a place). Ordinals ("3rd Avenue") and house numbers with a capital ("221B") stay.
-  if (shape === Shape.ALNUM && isMeasure(t, i)) return false;
+  if (shape === Shape.ALNUM && (isMeasure(t, i) || isJoinedTemperature(t, i))) return false;
   if (shape === Shape.CAP && isLetteredLabel(t, i)) return false;
   // The unit of a temperature: "180 C. Matrix A" made "C" a place.
   if (shape === Shape.INITIAL && i > 0 && t.shape[i - 1] === Shape.DIGITS && isTemperature(t, i - 1)) return false;
@@ -142,6 +142,22 @@ function isTemperature(t: Tokens, i: number): boolean {
     if (c !== 32 && c !== 0xb0) return false;
   }
   const next = unit + 1;
+  return !(capitalisedAt(t, next) && t.gap[next] === Gap.SPACE);
+}
+
+/**
+ * Token i is a number with C or F written on ("180C", "350F"), not before a capitalised word
+ * on the same line: "Preheat the oven to 180C and bake" made "180C and" a place, while
+ * "221C Baker Street" is still a house number.
+ */
+function isJoinedTemperature(t: Tokens, i: number): boolean {
+  const text = t.text;
+  const start = t.start[i]!;
+  const last = t.end[i]! - 1;
+  const letter = text.charCodeAt(last);
+  if ((letter !== 67 && letter !== 70) || last === start) return false; // C, F
+  for (let k = start; k < last; k++) if (!isAsciiDigit(text.charCodeAt(k))) return false;
+  const next = i + 1;
   return !(capitalisedAt(t, next) && t.gap[next] === Gap.SPACE);
 }
 
