@@ -141,8 +141,7 @@ function isTemperature(t: Tokens, i: number): boolean {
     const c = t.text.charCodeAt(k);
     if (c !== 32 && c !== 0xb0) return false;
   }
-  const next = unit + 1;
-  return !(capitalisedAt(t, next) && t.gap[next] === Gap.SPACE);
+  return !capitalisedWordFollows(t, unit);
 }
 
 /**
@@ -157,8 +156,12 @@ function isJoinedTemperature(t: Tokens, i: number): boolean {
   const letter = text.charCodeAt(last);
   if ((letter !== 67 && letter !== 70) || last === start) return false; // C, F
   for (let k = start; k < last; k++) if (!isAsciiDigit(text.charCodeAt(k))) return false;
-  const next = i + 1;
-  return !(capitalisedAt(t, next) && t.gap[next] === Gap.SPACE);
+  return !capitalisedWordFollows(t, i);
+}
+
+/** A capitalised word follows token k after a space ("221C Baker", "1200 F Street"): an address. */
+function capitalisedWordFollows(t: Tokens, k: number): boolean {
+  return capitalisedAt(t, k + 1) && t.gap[k + 1] === Gap.SPACE;
 }
 
 /** Token k exists and is one capital letter: the "F" of "John F Kennedy", the "C" of "180 C". */
