@@ -29,15 +29,18 @@ const URL_ENCODED = /(?<![A-Za-z0-9._~+%-])[A-Za-z0-9._~+%-]*%[0-9A-Fa-f]{2}[A-Z
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /**
- * Strict UTF-8 text of `bytes`, or null. Checked before decoding: most Base64-looking runs (API
- * keys, identifiers) decode to bytes that are not UTF-8, and the decoder's exception costs more
- * than the rest of a 1 KB text's encoded-segment search.
+ * The decoded bytes as text worth scanning (strict UTF-8, mostly printable), or null. UTF-8 is
+ * checked before decoding: most Base64-looking runs (API keys, identifiers) decode to bytes that
+ * are not UTF-8, and the decoder's exception costs more than the rest of a 1 KB text's
+ * encoded-segment search.
  */
-function utf8Text(bytes: Buffer): string | null {
-  return isUtf8(bytes) ? utf8.decode(bytes) : null;
+function readableText(bytes: Buffer): string | null {
+  if (!isUtf8(bytes)) return null;
+  const text = utf8.decode(bytes);
+  return printable(text) ? text : null;
 }
 
-/** Decoded text worth scanning: mostly printable, not binary data that happened to decode. */
+/** Mostly printable: text, not binary data that happened to decode. */
 function printable(text: string): boolean {
   if (text.length === 0) return false;
   let bad = 0;
@@ -71,14 +74,12 @@ function decodeBase64(value: string): string | null {
   const body = value.replace(/=+$/, "");
   if (body.length % 4 === 1 || !firstByteMayStartUtf8(body) || /^[0-9A-Fa-f]+$/.test(body)) return null; // impossible length, not text, or hex
   // Buffer's "base64" decoder also reads the base64url alphabet (- and _), as Node documents.
-  const text = utf8Text(Buffer.from(body, "base64"));
-  return text !== null && printable(text) ? text : null;
+  return readableText(Buffer.from(body, "base64"));
 }
 
 function decodeHex(value: string): string | null {
   if (value.length % 2 !== 0) return null;
-  const text = utf8Text(Buffer.from(value, "hex"));
-  return text !== null && printable(text) ? text : null;
+  return readableText(Buffer.from(value, "hex"));
 }
 
 function decodeUrl(value: string): string | null {
