@@ -39,6 +39,8 @@ export interface Behaviour {
   judge?: JudgeBehaviour;
   /** Answer with this tool call instead of text, in the family's format (arguments streamed piece by piece). */
   toolCall?: { name: string; argumentChunks: string[] };
+  /** Compress every answer with gzip (`content-encoding: gzip`), as real providers do. */
+  gzip?: boolean;
   /** The moderations endpoint's answer. */
   moderation?: { flagged: boolean; categories: Record<string, boolean>; scores: Record<string, number> };
 }
@@ -85,50 +87,55 @@ export function startMockUpstream(): MockUpstream {
     port: 0,
     idleTimeout: 30,
     async fetch(request) {
-      const url = new URL(request.url);
-      const headers: Record<string, string> = {};
-      request.headers.forEach((v, k) => (headers[k] = v));
-      const text = request.method === "POST" ? await request.text() : "";
-      const body = text ? (JSON.parse(text) as Record<string, unknown>) : null;
-      received.push({ method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), headers, body });
-      const b = behaviour;
-      if (b.delayMs) await Bun.sleep(b.delayMs);
-      const family = familyOf(url.pathname);
-      if (!family) return new Response(JSON.stringify({ error: { message: `mock: no route ${url.pathname}` } }), { status: 404 });
-      if (family.startsWith("azure")) {
-        if (!url.searchParams.get("api-version")) return errorResponse("chat", 404, "Resource not found");
-        if (!headers["api-key"] && !headers.authorization) return errorResponse("chat", 401, "Access denied due to missing subscription key.");
-      }
-      if (b.status && (b.statusTimes === undefined || failed++ < b.statusTimes)) {
-        const response = errorResponse(family === "messages" || family === "models" ? "messages" : "chat", b.status, b.errorMessage ?? "mock upstream error");
-        if (b.retryAfterMs !== undefined) {
-          response.headers.delete("x-should-retry");
-          response.headers.set("retry-after-ms", String(b.retryAfterMs));
-        }
-        return response;
-      }
-      if (family === "models") return modelsResponse(url.pathname);
-      if (family === "moderations") return Response.json(moderationResponse(b, body ?? {}));
-      if (body?.response_format !== undefined && family === "chat") return judgeResponse(b.judge ?? {}, body);
-      const answer = b.text ?? DEFAULT_ANSWER;
-      const chunks = b.chunks ?? splitWords(answer);
-      const model = typeof body?.model === "string" ? body.model : "mock-model";
-      const stream = body?.stream === true;
-      const kind = family === "azure-chat" ? "chat" : family === "azure-responses" ? "responses" : family;
-      if (!stream) {
-        if (b.toolCall) return Response.json(toolCallAnswer(kind, model, b.toolCall, body ?? {}));
-        return Response.json(wholeAnswer(kind, model, chunks.join(""), body ?? {}), { headers: { "x-request-id": "req_mock_whole" } });
-      }
-      const events = b.toolCall ? toolCallEvents(kind, model, b.toolCall, body ?? {}) : streamEvents(kind, model, chunks, body ?? {});
-      return sseResponse(events, b, {
-        opened: () => open++,
-        closed: (wasCancelled) => {
-          open--;
-          if (wasCancelled) cancelled++;
-        },
-      });
+      const response = await respond(request);
+      return behaviour.gzip ? gzipped(response) : response;
     },
   });
+
+  async function respond(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const headers: Record<string, string> = {};
+    request.headers.forEach((v, k) => (headers[k] = v));
+    const text = request.method === "POST" ? await request.text() : "";
+    const body = text ? (JSON.parse(text) as Record<string, unknown>) : null;
+    received.push({ method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), headers, body });
+    const b = behaviour;
+    if (b.delayMs) await Bun.sleep(b.delayMs);
+    const family = familyOf(url.pathname);
+    if (!family) return new Response(JSON.stringify({ error: { message: `mock: no route ${url.pathname}` } }), { status: 404 });
+    if (family.startsWith("azure")) {
+      if (!url.searchParams.get("api-version")) return errorResponse("chat", 404, "Resource not found");
+      if (!headers["api-key"] && !headers.authorization) return errorResponse("chat", 401, "Access denied due to missing subscription key.");
+    }
+    if (b.status && (b.statusTimes === undefined || failed++ < b.statusTimes)) {
+      const response = errorResponse(family === "messages" || family === "models" ? "messages" : "chat", b.status, b.errorMessage ?? "mock upstream error");
+      if (b.retryAfterMs !== undefined) {
+        response.headers.delete("x-should-retry");
+        response.headers.set("retry-after-ms", String(b.retryAfterMs));
+      }
+      return response;
+    }
+    if (family === "models") return modelsResponse(url.pathname);
+    if (family === "moderations") return Response.json(moderationResponse(b, body ?? {}));
+    if (body?.response_format !== undefined && family === "chat") return judgeResponse(b.judge ?? {}, body);
+    const answer = b.text ?? DEFAULT_ANSWER;
+    const chunks = b.chunks ?? splitWords(answer);
+    const model = typeof body?.model === "string" ? body.model : "mock-model";
+    const stream = body?.stream === true;
+    const kind = family === "azure-chat" ? "chat" : family === "azure-responses" ? "responses" : family;
+    if (!stream) {
+      if (b.toolCall) return Response.json(toolCallAnswer(kind, model, b.toolCall, body ?? {}));
+      return Response.json(wholeAnswer(kind, model, chunks.join(""), body ?? {}), { headers: { "x-request-id": "req_mock_whole" } });
+    }
+    const events = b.toolCall ? toolCallEvents(kind, model, b.toolCall, body ?? {}) : streamEvents(kind, model, chunks, body ?? {});
+    return sseResponse(events, b, {
+      opened: () => open++,
+      closed: (wasCancelled) => {
+        open--;
+        if (wasCancelled) cancelled++;
+      },
+    });
+  }
 
   const url = `http://127.0.0.1:${server.port}`;
   return {
@@ -166,6 +173,14 @@ function familyOf(path: string): Family | null {
   if (/^\/openai\/deployments\/[^/]+\/chat\/completions$/.test(path)) return "azure-chat";
   if (path === "/openai/responses") return "azure-responses";
   return null;
+}
+
+/** The answer with its body gzip-compressed (a stream in one piece: its frames are finite). */
+async function gzipped(response: Response): Promise<Response> {
+  const headers = new Headers(response.headers);
+  headers.set("content-encoding", "gzip");
+  headers.delete("content-length");
+  return new Response(Bun.gzipSync(new Uint8Array(await response.arrayBuffer())), { status: response.status, headers });
 }
 
 function splitWords(text: string): string[] {

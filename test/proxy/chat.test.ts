@@ -269,6 +269,42 @@ describe("streaming", () => {
   });
 });
 
+describe("an upstream that compresses its answers (content-encoding: gzip)", () => {
+  test("the SDK gets the answer, and the client no content-encoding for the body it gets", async () => {
+    fx.mock.behave({ gzip: true });
+    const { data, response } = await client.chat.completions.create({ model: "gpt-4o-mini", messages: [{ role: "user", content: "hi" }] }).withResponse();
+    expect(data.choices[0]!.message.content).toBe("Hello! How can I help you today?");
+    expect(response.headers.get("content-encoding")).toBeNull();
+  });
+
+  test("output guardrails read the decompressed answer", async () => {
+    fx.mock.behave({ gzip: true, text: "This answer is forbidden." });
+    const error = await client.chat.completions.create({ model: "gpt-4o-mini", messages: [{ role: "user", content: "hi" }], ...withPolicy("kw-out") }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OpenAI.BadRequestError);
+  });
+
+  for (const config_id of ["none", "kw-out"]) {
+    test(`a compressed stream reaches the SDK whole (${config_id === "none" ? "no output guardrails" : "output guardrails"})`, async () => {
+      fx.mock.behave({ gzip: true });
+      const { data: stream, response } = await client.chat.completions
+        .create({ model: "gpt-4o-mini", stream: true, messages: [{ role: "user", content: "hi" }], ...withPolicy(config_id) })
+        .withResponse();
+      expect(response.headers.get("content-encoding")).toBeNull();
+      let text = "";
+      for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? "";
+      expect(text).toBe("Hello! How can I help you today?");
+    });
+  }
+
+  test("a compressed stream is still checked: the block arrives as content_filter", async () => {
+    fx.mock.behave({ gzip: true, text: FORBIDDEN_AT_15 });
+    const stream = await client.chat.completions.create({ model: "gpt-4o-mini", stream: true, messages: [{ role: "user", content: "hi" }], ...withPolicy("kw-out") });
+    const finishes: (string | null)[] = [];
+    for await (const chunk of stream) if (chunk.choices[0]?.finish_reason) finishes.push(chunk.choices[0].finish_reason);
+    expect(finishes).toEqual(["content_filter"]);
+  });
+});
+
 describe("streaming checks every N chunks", () => {
   let strict: ProxyFixture;
   beforeAll(async () => {

@@ -149,6 +149,18 @@ describe("streaming", () => {
     });
   }
 
+  test("a gzip-compressed upstream: the message and the stream reach the SDK, checked", async () => {
+    fx.mock.behave({ gzip: true });
+    const request = { model: "claude-x", max_tokens: 100, messages: [{ role: "user" as const, content: "hi" }], ...use("kw-out") };
+    const whole = await anthropic.messages.create(request);
+    expect(whole.content as unknown[]).toEqual([{ type: "text", text: "Hello! How can I help you today?" }]);
+    const final = await anthropic.messages.stream(request).finalMessage();
+    expect(final.content as unknown[]).toEqual([{ type: "text", text: "Hello! How can I help you today?" }]);
+    fx.mock.behave({ gzip: true, text: "short but forbidden" });
+    const error = await anthropic.messages.stream(request).finalMessage().catch((e: unknown) => e);
+    expect((error as Error).message).toContain("Keywords guardrail triggered");
+  });
+
   test("a mid-stream block is a terminal error frame that surfaces in the SDK", async () => {
     fx.mock.behave({ text: LONG_FORBIDDEN });
     const stream = await anthropic.messages.create({ model: "claude-x", max_tokens: 100, stream: true, messages: [{ role: "user", content: "hi" }], ...use("kw-out") });
