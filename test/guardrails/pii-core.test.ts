@@ -308,6 +308,11 @@ describe("PERSON, LOCATION and NRP in everyday requests", () => {
       // Written together: "180C and" and "180C. Stir" were places.
       "Preheat the oven to 180C and bake for 25 minutes.",
       "Heat to 180C. Stir well, then bake at 350F until golden.",
+      // An oven setting after the unit is no street: "180C Fan" and "200C Top Heat" were places.
+      "Preheat to 180C Fan. Then bake.",
+      "Set the oven to 200C Top Heat",
+      "Bake at 180 C Fan for 20 minutes.",
+      "Set it to 350F Convection Bake.",
       // The unit letter before a sentence that starts with a capital was a place itself.
       "Preheat the oven and bake at 180 C. Matrix A is 3x3.",
       // Things named by a letter were names.

@@ -8,7 +8,7 @@
 import { isAsciiDigit, isAsciiLower } from "../../text/chars.ts";
 import { FLAGS } from "./flags.ts";
 import { germanText } from "./german.ts";
-import { mix } from "./hash.ts";
+import { hashWord, mix } from "./hash.ts";
 import { flagsAt, Gap, Shape, suffixAt, type Tokens } from "./tokens.ts";
 
 /** Tags, in the model's class order. */
@@ -159,10 +159,16 @@ function isJoinedTemperature(t: Tokens, i: number): boolean {
   return !capitalisedWordFollows(t, i);
 }
 
-/** A capitalised word follows token k after a space ("221C Baker", "1200 F Street"): an address. */
+/**
+ * A capitalised word follows token k after a space ("221C Baker", "1200 F Street"): an address.
+ * Not an oven setting, which recipes write with a capital: "180C Fan", "200C Top Heat".
+ */
 function capitalisedWordFollows(t: Tokens, k: number): boolean {
-  return capitalisedAt(t, k + 1) && t.gap[k + 1] === Gap.SPACE;
+  return capitalisedAt(t, k + 1) && t.gap[k + 1] === Gap.SPACE && !OVEN_SETTINGS.has(t.hash[k + 1]!);
 }
+
+/** Words that name an oven setting after a temperature, as the tokenizer hashes them (lower case). */
+const OVEN_SETTINGS = new Set("fan fan-forced fan-assisted forced gas top bottom conventional convection grill broil bake heat".split(" ").map(hashWord));
 
 /** Token k exists and is one capital letter: the "F" of "John F Kennedy", the "C" of "180 C". */
 function loneCapitalAt(t: Tokens, k: number): boolean {
