@@ -270,7 +270,7 @@ describe("streaming", () => {
 });
 
 describe("an upstream that compresses its answers (content-encoding: gzip)", () => {
-  test("the SDK gets the answer, and the client no content-encoding for the body it gets", async () => {
+  test("the SDK gets the answer, with no content-encoding on the decompressed body", async () => {
     fx.mock.behave({ gzip: true });
     const { data, response } = await client.chat.completions.create({ model: "gpt-4o-mini", messages: [{ role: "user", content: "hi" }] }).withResponse();
     expect(data.choices[0]!.message.content).toBe("Hello! How can I help you today?");
