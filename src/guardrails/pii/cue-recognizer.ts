@@ -7,7 +7,7 @@
  * names outranks any format it happens to resemble.
  */
 import type { EntityType } from "./entities.ts";
-import { hashWord } from "./ner/hash.ts";
+import { hashWord, wordHashes } from "./ner/hash.ts";
 import { HashTable } from "./ner/hash-table.ts";
 import { compact, type Recognizer } from "./recognizer.ts";
 
@@ -22,9 +22,7 @@ export interface CueSpec {
 }
 
 /** Words that may stand between a cue and its value: "passport number is X", "no. X". */
-const FILLERS = new Set(
-  ["number", "numbers", "numero", "número", "num", "nr", "no", "nos", "nº", "n°", "n", "id", "code", "is", "was", "of", "my", "his", "her", "your", "our", "their", "the", "are", "card", "reads", "ends", "with"].map(hashWord),
-);
+const FILLERS = wordHashes("number numbers numero número num nr no nos nº n° n id code is was of my his her your our their the are card reads ends with");
 const MAX_FILLERS = 4;
 
 /** Word hashes of a phrase, split the way the tokenizer splits (apostrophes stay inside words). */

@@ -8,7 +8,7 @@
 import { isAsciiDigit, isAsciiLower } from "../../text/chars.ts";
 import { FLAGS } from "./flags.ts";
 import { germanText } from "./german.ts";
-import { hashWord, mix } from "./hash.ts";
+import { mix, wordHashes } from "./hash.ts";
 import { flagsAt, Gap, Shape, suffixAt, type Tokens } from "./tokens.ts";
 
 /** Tags, in the model's class order. */
@@ -168,7 +168,7 @@ function capitalisedWordFollows(t: Tokens, k: number): boolean {
 }
 
 /** Words that name an oven setting after a temperature, as the tokenizer hashes them (lower case). */
-const OVEN_SETTINGS = new Set("fan fan-forced fan-assisted forced gas top bottom conventional convection grill broil bake heat".split(" ").map(hashWord));
+const OVEN_SETTINGS = wordHashes("fan fan-forced fan-assisted forced gas top bottom conventional convection grill broil bake heat");
 
 /** Token k exists and is one capital letter: the "F" of "John F Kennedy", the "C" of "180 C". */
 function loneCapitalAt(t: Tokens, k: number): boolean {

@@ -23,6 +23,11 @@ export function hashWord(word: string): number {
   return hashRange(word, 0, word.length);
 }
 
+/** The hashes of a list of words written apart by white space: a word list the tokens are looked up in. */
+export function wordHashes(words: string): Set<number> {
+  return new Set(words.split(/\s+/).filter(Boolean).map(hashWord));
+}
+
 /** Combines a feature template id with up to two values (murmur3-style finaliser). */
 export function mix(a: number, b: number, c = 0): number {
   let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ b;

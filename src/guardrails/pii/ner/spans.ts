@@ -1,6 +1,6 @@
 /** From token tags to entity spans: neighbouring tokens of one tag form one span. */
 import { TAGS } from "./features.ts";
-import { hashWord } from "./hash.ts";
+import { wordHashes } from "./hash.ts";
 import { Gap, Shape, type Tokens } from "./tokens.ts";
 
 export type NerEntity = "PERSON" | "LOCATION" | "NRP";
@@ -19,11 +19,7 @@ const LOCATION_TAG = 2;
  * York" became "from New <LOCATION>", telling half the name), so a place takes a capitalised
  * one right before it.
  */
-const PLACE_PREFIXES = new Set(
-  "new san santa los las saint st fort port mount lake cape north south east west upper lower great little old el la le"
-    .split(" ")
-    .map(hashWord),
-);
+const PLACE_PREFIXES = wordHashes("new san santa los las saint st fort port mount lake cape north south east west upper lower great little old el la le");
 
 /**
  * Tokens of the same tag join across spaces and punctuation. A person or group ends at a comma

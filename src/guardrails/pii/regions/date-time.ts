@@ -7,7 +7,7 @@
 import { isAsciiDigit, isAsciiLetter } from "../../text/chars.ts";
 import { dateExists } from "../checksums.ts";
 import { FLAGS } from "../ner/flags.ts";
-import { hashWord } from "../ner/hash.ts";
+import { hashWord, wordHashes } from "../ner/hash.ts";
 import { HashTable } from "../ner/hash-table.ts";
 import { flagsAt, Gap, Shape, type Tokens } from "../ner/tokens.ts";
 import { regexRecognizer, type Recognizer } from "../recognizer.ts";
@@ -146,16 +146,15 @@ const CLASSIFIED = [
 /** Every token is looked up here: a small typed table, not a `Map`. */
 const WORD_CLASS = HashTable.from(CLASSIFIED, CLASSIFIED.length);
 
-const hashes = (words: string) => new Set(words.split(/\s+/).filter(Boolean).map(hashWord));
-const MONTH_INTRO = hashes("in since until till by during early late mid last next this every through before after from of");
-const YEAR_INTRO = hashes("in since from until till to by of year circa c around about during before after between and early late mid the a founded born established built released published dated est");
-const DIRECTION = hashes("last next this coming past previous");
-const COUNTS = hashes("a an one two three four five six seven eight nine ten eleven twelve several");
-const FEW = hashes("few couple");
+const MONTH_INTRO = wordHashes("in since until till by during early late mid last next this every through before after from of");
+const YEAR_INTRO = wordHashes("in since from until till to by of year circa c around about during before after between and early late mid the a founded born established built released published dated est");
+const DIRECTION = wordHashes("last next this coming past previous");
+const COUNTS = wordHashes("a an one two three four five six seven eight nine ten eleven twelve several");
+const FEW = wordHashes("few couple");
 const ARTICLE_A = hashWord("a");
 const OF = hashWord("of");
-const IN_WITHIN = hashes("in within");
-const AFTER_UNIT = hashes("ago later earlier");
+const IN_WITHIN = wordHashes("in within");
+const AFTER_UNIT = wordHashes("ago later earlier");
 const FROM = hashWord("from");
 const NOW = hashWord("now");
 
