@@ -4,10 +4,11 @@
  */
 import { Elysia, ValidationError } from "elysia";
 import { PolicyError } from "../policy/errors.ts";
-import { formatIssues, toIssues } from "../schema/check.ts";
+import { formatIssues, toIssues, type SchemaIssue } from "../schema/check.ts";
+import { callerValue } from "../log/caller-value.ts";
 import { finishAudit, startAudit } from "./audit.ts";
 import { readJsonBody, checkDeclaredLength } from "./body.ts";
-import { callerCheck } from "./caller-auth.ts";
+import { callerAuthentication } from "./caller-auth.ts";
 import { requestContext, type AppDeps } from "./context.ts";
 import { ApiError, errorBody, errorFlavor } from "./errors.ts";
 import { guardRoutes } from "./routes/guard.ts";
@@ -17,7 +18,7 @@ import { proxyRoutes } from "./routes/proxy.ts";
 import { CallerGoneError } from "../upstream/errors.ts";
 
 export function createApp(deps: AppDeps) {
-  const checkCaller = callerCheck(deps.settings.authTokens);
+  const authenticate = callerAuthentication(deps.settings.authTokens, deps.callers);
   const limit = deps.settings.maxBodyBytes;
   return (
     new Elysia({ normalize: false })
@@ -25,14 +26,17 @@ export function createApp(deps: AppDeps) {
       .onRequest((ctx) => {
         const path = pathOf(ctx.request.url);
         ctx.audit = startAudit(ctx.request, path);
-        checkCaller?.(ctx.request, path);
+        if (authenticate) ctx.audit.caller = authenticate(ctx.request, path);
         checkDeclaredLength(ctx.request, limit);
       })
       .onParse(({ request }) => readJsonBody(request, limit))
       .onError((ctx) => {
         const err = toApiError(ctx.code, ctx.error, ctx.request);
-        if (err.status >= 500 && err.code === "internal_error") {
-          deps.log.error("unexpected error", { path: ctx.audit?.path, error: errorName(ctx.error), stack: stackFrames(ctx.error) });
+        if (ctx.error instanceof PolicyError && ctx.error.code === "policy_unreadable") {
+          // The reason names files of the server's own: for the operator, not the caller.
+          deps.log.error("policy directory unreadable", { route: ctx.route || "unmatched", reason: ctx.error.message });
+        } else if (err.status >= 500 && err.code === "internal_error") {
+          deps.log.error("unexpected error", { route: ctx.route || "unmatched", error: errorName(ctx.error), stack: stackFrames(ctx.error) });
         }
         ctx.set.status = err.status;
         if (ctx.audit && !ctx.audit.deferred) finishAudit(ctx.audit, err.status, ctx.route || "unmatched", deps);
@@ -56,33 +60,44 @@ export function createApp(deps: AppDeps) {
 
 export type App = ReturnType<typeof createApp>;
 
-const POLICY_STATUS: Record<PolicyError["code"], [number, ApiError["code"]]> = {
+const POLICY_STATUS: Record<Exclude<PolicyError["code"], "policy_unreadable">, [number, ApiError["code"]]> = {
   config_id_required: [422, "config_id_required"],
   policy_not_found: [422, "policy_not_found"],
   invalid_policy: [422, "invalid_policy"],
-  policy_unreadable: [500, "internal_error"],
+  policy_not_allowed: [403, "policy_not_allowed"],
 };
 
 function toApiError(code: unknown, error: unknown, request: Request): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof CallerGoneError) return new ApiError(499, "client_closed", "the caller went away");
   if (error instanceof PolicyError) {
+    if (error.code === "policy_unreadable") return new ApiError(500, "internal_error", "the server could not read its policies");
     const [status, apiCode] = POLICY_STATUS[error.code];
     return new ApiError(status, apiCode, error.message);
   }
   if (error instanceof ValidationError) {
-    const issues = toIssues(error.all);
     const where = error.type === "body" ? "request body" : `request ${error.type}`;
-    return new ApiError(422, "validation_error", `${where}: ${formatIssues(issues)}`);
+    const issues = validationIssues(error);
+    const what = issues.length > 0 ? callerValue(formatIssues(issues)) : "does not match the route's schema";
+    return new ApiError(422, "validation_error", `${where}: ${what}`);
   }
   if (code === "PARSE") {
     const cause = (error as Error).cause;
     if (cause instanceof ApiError) return cause;
     return new ApiError(422, "validation_error", "request body is not valid JSON");
   }
-  if (code === "NOT_FOUND") return new ApiError(404, "not_found", `no route for ${request.method} ${pathOf(request.url)}`);
+  if (code === "NOT_FOUND") return new ApiError(404, "not_found", `no route for ${request.method} ${callerValue(pathOf(request.url))}`);
   return new ApiError(500, "internal_error", "internal error");
 }
+
+/** The first few issues, read from the route's validator (not `error.all`: it maps 64 of them). */
+function validationIssues(error: ValidationError): SchemaIssue[] {
+  const validator: unknown = error.validator;
+  if (typeof validator !== "object" || validator === null || !("Errors" in validator) || typeof validator.Errors !== "function") return [];
+  return toIssues(validator.Errors(error.value) as Iterable<{ path: string; message: string; value: unknown }>, MAX_REPORTED_ISSUES);
+}
+
+const MAX_REPORTED_ISSUES = 5;
 
 /** The path of a request URL without parsing the whole URL (hot path). */
 export function pathOf(url: string): string {

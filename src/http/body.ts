@@ -4,15 +4,19 @@
  * a byte is read, and a chunked body is counted as it arrives.
  */
 import { ApiError } from "./errors.ts";
+import { MAX_JSON_DEPTH, nestsDeeperThan } from "./json-depth.ts";
 
 export async function readJsonBody(request: Request, limit: number): Promise<unknown> {
   const text = await readBodyText(request, limit);
   if (text.trim() === "") throw new ApiError(422, "validation_error", "request body is empty: a JSON object is expected");
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw new ApiError(422, "validation_error", `request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep`);
+  }
   try {
     return JSON.parse(text);
-  } catch (e) {
-    // The parser's message names the position and the token it expected, not the content.
-    throw new ApiError(422, "validation_error", `request body is not valid JSON (${(e as Error).message.replace(/^JSON Parse error: /, "")})`);
+  } catch {
+    // The parser's own message quotes the token it stumbled on: a piece of the caller's text.
+    throw new ApiError(422, "validation_error", "request body is not valid JSON");
   }
 }
 

@@ -16,6 +16,7 @@ import { ModelsConfigError } from "../upstream/models-config.ts";
 import { buildUpstream, type Upstream } from "../upstream/setup.ts";
 import { workerChannel } from "../process/worker-channel.ts";
 import { createApp } from "./app.ts";
+import { CallersFileError, loadCallersFile, type CallerDefinition } from "./callers-file.ts";
 
 export interface RunningServer {
   readonly url: string;
@@ -27,21 +28,23 @@ export interface RunningServer {
 
 /**
  * Bun refuses a body above its own limit with an empty 413 before our code runs. Ours is the
- * limit that answers with a clear error, so Bun's is set far above it and only bounds a body
- * that lies about its length.
+ * limit that answers with the JSON `request_too_large` body (DECISIONS §7), so Bun's is set out
+ * of reach: a declared length over ours is refused before a byte is read, and a chunked body is
+ * counted as it arrives (body.ts).
  */
-const BUN_BODY_LIMIT_FACTOR = 4;
+const BUN_BODY_LIMIT = Number.MAX_SAFE_INTEGER;
 
 export async function startServer(settings: Settings, log: Logger): Promise<RunningServer> {
   const upstream = createUpstream(settings);
+  const callers = loadCallers(settings);
   const policies = await createPolicyStore(settings, upstream.services);
   const metrics = new Metrics();
   const worker = settings.workerIndex === undefined ? null : workerChannel(metrics);
-  const app = createApp({ settings, policies, log, metrics, upstream, metricsText: worker?.metricsText });
+  const app = createApp({ settings, policies, log, metrics, upstream, callers, metricsText: worker?.metricsText });
   app.listen({
     hostname: settings.host,
     port: settings.port,
-    maxRequestBodySize: Math.min(settings.maxBodyBytes * BUN_BODY_LIMIT_FACTOR, 2 ** 31 - 1),
+    maxRequestBodySize: BUN_BODY_LIMIT,
     // Streams may stay quiet for a while between upstream tokens.
     idleTimeout: 255,
     // Workers of `--workers` share the port; the kernel spreads connections across them.
@@ -60,6 +63,7 @@ export async function startServer(settings: Settings, log: Logger): Promise<Runn
     ...(settings.workerIndex === undefined ? {} : { worker: settings.workerIndex }),
     upstream_concurrency: settings.upstreamConcurrency,
   });
+  if ((settings.workerIndex ?? 0) === 0) warnAboutExposure(settings, callers.length > 0, upstream, log);
   worker?.ready();
 
   const registered =
@@ -89,6 +93,36 @@ export async function startServer(settings: Settings, log: Logger): Promise<Runn
       log.flush();
     },
   };
+}
+
+function loadCallers(settings: Settings): CallerDefinition[] {
+  if (!settings.callersFile) return [];
+  try {
+    return loadCallersFile(settings.callersFile);
+  } catch (e) {
+    if (e instanceof CallersFileError) throw new StartupError(e.message);
+    throw e;
+  }
+}
+
+/**
+ * DECISIONS §10: a server anyone on the network can call, or one that spends its own upstream
+ * key on whoever calls, is worth a line at start-up; both are fine on a laptop.
+ */
+function warnAboutExposure(settings: Settings, hasCallers: boolean, upstream: Upstream, log: Logger): void {
+  if (settings.authTokens.length > 0 || hasCallers) return;
+  if (!isLoopbackHost(settings.host)) {
+    log.warning("listening beyond loopback without caller authentication: anyone who reaches the port can use it (set SVC_GUARDRAILS_AUTH_TOKENS or SVC_GUARDRAILS_CALLERS_FILE)", {
+      host: settings.host,
+    });
+  }
+  if (upstream.router.holdsUpstreamKey) {
+    log.warning("an upstream key is configured on the server and callers are not authenticated: any caller that sends no key spends it (set SVC_GUARDRAILS_AUTH_TOKENS or SVC_GUARDRAILS_CALLERS_FILE)");
+  }
+}
+
+function isLoopbackHost(host: string): boolean {
+  return host === "localhost" || host === "::1" || /^127\./.test(host);
 }
 
 function createUpstream(settings: Settings): Upstream {

@@ -23,11 +23,15 @@ export function compileChecker<T extends TSchema>(schema: T): Checker<T> {
   };
 }
 
-/** Typebox errors as issues, one per field. Values are never quoted: they may be PII. */
-export function toIssues(errors: Iterable<{ readonly path: string; readonly message: string; readonly value: unknown }>): SchemaIssue[] {
+/**
+ * Typebox errors as issues, one per field, the first `limit` fields. Values are never quoted:
+ * they may be PII. Errors are read lazily, so a body with a million bad fields costs `limit`.
+ */
+export function toIssues(errors: Iterable<{ readonly path: string; readonly message: string; readonly value: unknown }>, limit = Infinity): SchemaIssue[] {
   const issues: SchemaIssue[] = [];
   const seen = new Set<string>();
   for (const error of errors) {
+    if (issues.length >= limit) break;
     const path = formatPath(error.path);
     // Unions and missing fields report several errors per field; the first is the useful one.
     if (seen.has(path)) continue;

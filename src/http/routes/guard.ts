@@ -1,28 +1,30 @@
 /** `POST /v1/guard/input` and `POST /v1/guard/output`: validation without an upstream. */
 import { Elysia, t } from "elysia";
+import { requestSchema } from "../../schema/request-schema.ts";
 import { guardText, type GuardStage } from "../../pipeline/guard.ts";
 import type { RequestAudit } from "../audit.ts";
 import { requestContext, type AppDeps } from "../context.ts";
+import { requestPolicy } from "../request-policy.ts";
 
-const GuardRequest = t.Object(
-  {
-    text: t.String(),
-    config_id: t.Optional(t.String({ minLength: 1 })),
-  },
-  { additionalProperties: false },
+const GuardRequest = requestSchema(
+  t.Object(
+    {
+      text: t.String(),
+      config_id: t.Optional(t.String({ minLength: 1 })),
+    },
+    { additionalProperties: false },
+  ),
 );
 
 export function guardRoutes(deps: AppDeps) {
-  const handle = async (stage: GuardStage, body: { text: string; config_id?: string }, audit: RequestAudit) => {
-    audit.configId = body.config_id;
-    const policy = deps.policies.resolve(body.config_id);
-    audit.configId = policy.id;
+  const handle = async (stage: GuardStage, body: { text: string; config_id?: string }, audit: RequestAudit, request: Request) => {
+    const policy = requestPolicy(deps, audit, request, body.config_id);
     const outcome = await guardText(policy, stage, body.text);
     audit.runs = [...outcome.runs];
     return outcome.response;
   };
   return new Elysia({ name: "guard-routes" })
     .use(requestContext)
-    .post("/v1/guard/input", ({ body, audit }) => handle("input", body, audit), { body: GuardRequest })
-    .post("/v1/guard/output", ({ body, audit }) => handle("output", body, audit), { body: GuardRequest });
+    .post("/v1/guard/input", ({ body, audit, request }) => handle("input", body, audit, request), { body: GuardRequest })
+    .post("/v1/guard/output", ({ body, audit, request }) => handle("output", body, audit, request), { body: GuardRequest });
 }

@@ -1,5 +1,6 @@
 /** Messages requests: the route schema and where the conversation's text lives. */
 import { t } from "elysia";
+import { requestSchema } from "../../../schema/request-schema.ts";
 import { isObject } from "../../family.ts";
 import { GuardrailsField } from "../../guardrails-field.ts";
 import { pushContentSlots, type TextSlot } from "../../slots.ts";
@@ -7,23 +8,25 @@ import { pushContentSlots, type TextSlot } from "../../slots.ts";
 const Message = t.Object({ role: t.String() }, { additionalProperties: true });
 
 /** SPEC "POST /v1/messages": `max_tokens` is required; any other field is forwarded. */
-export const MessagesRequest = t.Object(
-  {
-    model: t.String({ minLength: 1 }),
-    max_tokens: t.Integer({ minimum: 1 }),
-    messages: t.Array(Message, { minItems: 1 }),
-    system: t.Optional(t.Union([t.String(), t.Array(t.Unknown())])),
-    temperature: t.Optional(t.Number({ minimum: 0, maximum: 1 })),
-    top_p: t.Optional(t.Number({ minimum: 0, maximum: 1 })),
-    top_k: t.Optional(t.Integer({ minimum: 0 })),
-    stop_sequences: t.Optional(t.Array(t.String())),
-    tools: t.Optional(t.Array(t.Unknown())),
-    tool_choice: t.Optional(t.Object({}, { additionalProperties: true })),
-    metadata: t.Optional(t.Object({}, { additionalProperties: true })),
-    stream: t.Optional(t.Boolean()),
-    guardrails: GuardrailsField,
-  },
-  { additionalProperties: true },
+export const MessagesRequest = requestSchema(
+  t.Object(
+    {
+      model: t.String({ minLength: 1 }),
+      max_tokens: t.Integer({ minimum: 1 }),
+      messages: t.Array(Message, { minItems: 1 }),
+      system: t.Optional(t.Union([t.String(), t.Array(t.Unknown())])),
+      temperature: t.Optional(t.Number({ minimum: 0, maximum: 1 })),
+      top_p: t.Optional(t.Number({ minimum: 0, maximum: 1 })),
+      top_k: t.Optional(t.Integer({ minimum: 0 })),
+      stop_sequences: t.Optional(t.Array(t.String())),
+      tools: t.Optional(t.Array(t.Unknown())),
+      tool_choice: t.Optional(t.Object({}, { additionalProperties: true })),
+      metadata: t.Optional(t.Object({}, { additionalProperties: true })),
+      stream: t.Optional(t.Boolean()),
+      guardrails: GuardrailsField,
+    },
+    { additionalProperties: true },
+  ),
 );
 
 const TEXT_BLOCKS: ReadonlySet<string> = new Set(["text"]);

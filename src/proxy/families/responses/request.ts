@@ -1,25 +1,28 @@
 /** Responses requests: the route schema and where the conversation's text lives. */
 import { t } from "elysia";
+import { requestSchema } from "../../../schema/request-schema.ts";
 import { isObject } from "../../family.ts";
 import { GuardrailsField } from "../../guardrails-field.ts";
 import { pushContentSlots, segmentRole, type TextSlot } from "../../slots.ts";
 
 /** SPEC "POST /v1/responses": the listed fields are typed; any other field is forwarded. */
-export const ResponsesRequest = t.Object(
-  {
-    model: t.String({ minLength: 1 }),
-    input: t.Optional(t.Union([t.String(), t.Array(t.Unknown())])),
-    instructions: t.Optional(t.Union([t.String(), t.Null()])),
-    tools: t.Optional(t.Array(t.Unknown())),
-    previous_response_id: t.Optional(t.Union([t.String(), t.Null()])),
-    temperature: t.Optional(t.Union([t.Number({ minimum: 0, maximum: 2 }), t.Null()])),
-    max_output_tokens: t.Optional(t.Union([t.Integer({ minimum: 1 }), t.Null()])),
-    top_p: t.Optional(t.Union([t.Number({ minimum: 0, maximum: 1 }), t.Null()])),
-    user: t.Optional(t.String()),
-    stream: t.Optional(t.Boolean()),
-    guardrails: GuardrailsField,
-  },
-  { additionalProperties: true },
+export const ResponsesRequest = requestSchema(
+  t.Object(
+    {
+      model: t.String({ minLength: 1 }),
+      input: t.Optional(t.Union([t.String(), t.Array(t.Unknown())])),
+      instructions: t.Optional(t.Union([t.String(), t.Null()])),
+      tools: t.Optional(t.Array(t.Unknown())),
+      previous_response_id: t.Optional(t.Union([t.String(), t.Null()])),
+      temperature: t.Optional(t.Union([t.Number({ minimum: 0, maximum: 2 }), t.Null()])),
+      max_output_tokens: t.Optional(t.Union([t.Integer({ minimum: 1 }), t.Null()])),
+      top_p: t.Optional(t.Union([t.Number({ minimum: 0, maximum: 1 }), t.Null()])),
+      user: t.Optional(t.String()),
+      stream: t.Optional(t.Boolean()),
+      guardrails: GuardrailsField,
+    },
+    { additionalProperties: true },
+  ),
 );
 
 const TEXT_PARTS: ReadonlySet<string> = new Set(["input_text", "output_text", "text"]);
