@@ -53,8 +53,10 @@ export interface Settings {
   readonly offline: boolean;
   readonly platformUrl: string;
   readonly maxBodyBytes: number;
-  /** Caller tokens for X-Guardrails-Key; empty means callers are not authenticated. */
+  /** Caller tokens for X-Guardrails-Key that may use every policy. */
   readonly authTokens: readonly string[];
+  /** SVC_GUARDRAILS_CALLERS_FILE: named callers and the policies each may use (http/callers-file.ts). */
+  readonly callersFile?: string;
   readonly streamCheckInterval: number;
   readonly upstream: UpstreamSettings;
   /** SVC_GUARDRAILS_JUDGE_TIMEOUT: how long an LLM-judged check or moderation call may take. */
@@ -128,12 +130,16 @@ export function loadSettings(env: Environment, opts: LoadOptions): Settings {
     offline,
     platformUrl: url(env, "SVC_GUARDRAILS_PLATFORM_URL") ?? DEFAULT_PLATFORM_URL,
     maxBodyBytes: integer(env, "SVC_GUARDRAILS_MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES, 1, 2 ** 31),
-    authTokens: list(env.SVC_GUARDRAILS_AUTH_TOKENS),
+    authTokens: tokens(env, "SVC_GUARDRAILS_AUTH_TOKENS"),
+    callersFile: nonEmpty(env.SVC_GUARDRAILS_CALLERS_FILE),
     streamCheckInterval: integer(env, "SVC_GUARDRAILS_STREAM_CHECK_INTERVAL", DEFAULT_STREAM_CHECK_INTERVAL, 1, 1_000_000),
     upstream: {
       staticHeaders: stringMap(env, "SVC_GUARDRAILS_UPSTREAM_HEADERS"),
       staticQuery: stringMap(env, "SVC_GUARDRAILS_UPSTREAM_QUERY"),
-      forwardHeaders: list(env.SVC_GUARDRAILS_FORWARD_HEADERS).map((h) => h.toLowerCase()),
+      // The proxy's own headers carry a caller token and a policy id: never the upstream's business.
+      forwardHeaders: list(env.SVC_GUARDRAILS_FORWARD_HEADERS)
+        .map((h) => h.toLowerCase())
+        .filter((h) => !h.startsWith("x-guardrails-")),
       forwardQueryParams: list(env.SVC_GUARDRAILS_FORWARD_QUERY_PARAMS),
       compatApiKey: nonEmpty(env.COMPAT_API_KEY),
       compatBaseUrl: url(env, "COMPAT_BASE_URL"),
@@ -166,6 +172,19 @@ function list(value: string | undefined): string[] {
     .split(",")
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
+}
+
+/**
+ * A list of caller tokens. Set but holding none (`","`, spaces) is refused: the operator asked
+ * for authentication, and starting without it would be silent.
+ */
+function tokens(env: Environment, name: string): string[] {
+  const raw = env[name];
+  const found = list(raw);
+  if (raw !== undefined && raw.trim() !== "" && found.length === 0) {
+    throw new StartupError(`${name} holds no token: set comma-separated tokens, or unset it to run without caller authentication`);
+  }
+  return found;
 }
 
 function bool(env: Environment, name: string, fallback: boolean): boolean {

@@ -132,4 +132,40 @@ describe("request logs", () => {
     const line = await server.waitForLog((l) => l.path === "/v1/guard/input" && l.status === 200);
     expect((line.guardrails as { labels?: string[] }[])[0]!.labels).toEqual(["EMAIL_ADDRESS", "US_SSN"]);
   });
+
+  test("a config_id that names no policy is logged as unknown with its length, never as sent", async () => {
+    const secrets = "jane.roe@example.org 536-22-8716";
+    await server.post("/v1/guard/input", { text: "x", config_id: secrets });
+    const line = await server.waitForLog((l) => l.path === "/v1/guard/input" && l.status === 422);
+    expect(line).toMatchObject({ config_id: "unknown", config_id_length: secrets.length });
+    const huge = "a".repeat(9 * 1024 * 1024);
+    const res = await server.post("/v1/guard/input", { text: "x", config_id: huge });
+    expect(res.status).toBe(422);
+    // The answer quotes a shortened id; the log line stays a log line.
+    expect(((await res.json()) as { detail: { message: string } }).detail.message.length).toBeLessThan(300);
+    await server.waitForLog((l) => l.config_id_length === huge.length);
+    const raw = server.rawLogs();
+    expect(raw).not.toContain("jane.roe@example.org");
+    expect(raw).not.toContain("536-22-8716");
+    expect(Math.max(...raw.split("\n").map((l) => l.length))).toBeLessThan(2000);
+  });
+
+  test("the path of a request is logged as its route pattern, so what a caller puts in it stays out", async () => {
+    for (const path of ["/v1/models/jane.roe@example.org", "/v1/536-22-8716/chat", "/v1/guard/input%0A{\"level\":\"error\"}"]) {
+      await fetch(server.url + path, { headers: { "content-type": "application/json" } });
+    }
+    await server.waitForLog((l) => l.path === "unmatched");
+    await server.waitForLog((l) => l.path === "/v1/models/:id");
+    const raw = server.rawLogs();
+    expect(raw).not.toContain("jane.roe@example.org");
+    expect(raw).not.toContain("536-22-8716");
+    expect(raw).not.toContain('\n{"level":"error"}');
+  });
+
+  test("a 404 names at most 128 characters of the path, control characters escaped", async () => {
+    const res = await fetch(`${server.url}/v1/${"x".repeat(5000)}`);
+    expect(res.status).toBe(404);
+    const message = ((await res.json()) as { detail: { message: string } }).detail.message;
+    expect(message).toBe(`no route for GET /v1/${"x".repeat(124)}...`);
+  });
 });

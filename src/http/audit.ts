@@ -6,12 +6,21 @@
 import type { Logger } from "../log/logger.ts";
 import type { Metrics } from "../metrics/metrics.ts";
 import type { GuardrailRun } from "../pipeline/types.ts";
+import type { NamedPolicy } from "../policy/errors.ts";
+import { callerValue } from "../log/caller-value.ts";
+import type { Caller } from "./caller-auth.ts";
 
 export interface RequestAudit {
   readonly startedAt: number;
   readonly method: string;
+  /** The raw path, for choosing the error shape; logs show the route pattern instead. */
   readonly path: string;
+  /** The authenticated caller; null when callers are not authenticated or not yet known. */
+  caller: Caller | null;
+  /** The id of the policy the request runs under. */
   configId?: string;
+  /** The id a request named when no policy could be resolved for it. */
+  rejectedPolicy?: NamedPolicy;
   runs: GuardrailRun[];
   /** Set by streaming routes: the line is written by `finishAudit` when the stream ends. */
   deferred: boolean;
@@ -19,7 +28,7 @@ export interface RequestAudit {
 }
 
 export function startAudit(request: Request, path: string): RequestAudit {
-  return { startedAt: performance.now(), method: request.method, path, runs: [], deferred: false, finished: false };
+  return { startedAt: performance.now(), method: request.method, path, caller: null, runs: [], deferred: false, finished: false };
 }
 
 export interface AuditSinks {
@@ -32,26 +41,43 @@ export function finishAudit(audit: RequestAudit, status: number, route: string, 
   if (audit.finished) return;
   audit.finished = true;
   const seconds = (performance.now() - audit.startedAt) / 1000;
-  sinks.metrics.inc("guardrail_proxy_requests_total", { route, status: String(status) });
+  const caller = audit.caller?.name;
+  sinks.metrics.inc("guardrail_proxy_requests_total", caller === undefined ? { route, status: String(status) } : { route, status: String(status), caller });
   sinks.metrics.observe("guardrail_proxy_request_duration_seconds", { route }, seconds);
   for (const run of audit.runs) {
-    if (run.error !== undefined) sinks.metrics.inc("guardrail_proxy_guardrail_outcomes_total", { guardrail: run.name, stage: run.stage, outcome: "error" });
-    if (run.tripped) sinks.metrics.inc("guardrail_proxy_guardrail_outcomes_total", { guardrail: run.name, stage: run.stage, outcome: run.enforced ? "enforced" : "alert" });
+    const labels = { guardrail: run.name, stage: run.stage };
+    if (run.error !== undefined) sinks.metrics.inc("guardrail_proxy_guardrail_outcomes_total", withCaller({ ...labels, outcome: "error" }, caller));
+    if (run.tripped) sinks.metrics.inc("guardrail_proxy_guardrail_outcomes_total", withCaller({ ...labels, outcome: run.enforced ? "enforced" : "alert" }, caller));
     if (run.error !== undefined && !run.enforced) {
-      sinks.log.warning("guardrail could not run; request let through", { guardrail: run.name, stage: run.stage, reason: run.error, config_id: audit.configId });
+      sinks.log.warning("guardrail could not run; request let through", { guardrail: run.name, stage: run.stage, reason: run.error, config_id: audit.configId, caller });
     }
   }
   // The request line is built only when it will be written: at `warning` it is not.
   if (!sinks.log.enabled("info")) return;
   sinks.log.info("request", {
     method: audit.method,
-    path: audit.path,
+    // The pattern: a raw path is the caller's text (ids, e-mails, megabytes of it).
+    path: route,
     status,
     duration_ms: Math.round(seconds * 1e6) / 1e3,
-    config_id: audit.configId,
+    ...policyFields(audit),
+    caller,
     guardrails: audit.runs.map(summarizeRun),
     ...extra,
   });
+}
+
+function withCaller(labels: Record<string, string>, caller: string | undefined): Record<string, string> {
+  if (caller !== undefined) labels.caller = caller;
+  return labels;
+}
+
+/** The policy a log line names: one that exists, by id; an id that names none, by its length only. */
+function policyFields(audit: RequestAudit): Record<string, unknown> {
+  if (audit.configId !== undefined) return { config_id: audit.configId };
+  const rejected = audit.rejectedPolicy;
+  if (rejected === undefined) return {};
+  return rejected.known ? { config_id: callerValue(rejected.id) } : { config_id: "unknown", config_id_length: rejected.id.length };
 }
 
 /** The loggable part of a run: no `info`, which may hold matched values. */

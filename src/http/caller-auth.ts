@@ -1,31 +1,58 @@
 /**
- * Optional caller authentication (DECISIONS §7): with SVC_GUARDRAILS_AUTH_TOKENS set, every
- * route but `/health` needs `X-Guardrails-Key` with one of the tokens. Tokens are compared as
- * SHA-256 digests in constant time, so neither the length nor a prefix of a token leaks
+ * Caller authentication (DECISIONS §7, §10). With SVC_GUARDRAILS_AUTH_TOKENS or a callers file
+ * set, every route but `/health` needs `X-Guardrails-Key` with a known token, else 401
+ * `unauthorized`. A token of the tokens list may use every policy; a token of the callers file
+ * is its caller: a name for logs and metrics, and the policies it may use.
+ *
+ * Tokens are compared as SHA-256 digests in constant time, against every known digest without
+ * an early exit, so neither the length nor a prefix of a token, nor which one matched, leaks
  * through timing. `Authorization` is left alone: it is the caller's upstream key.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
+import type { PolicyAccess } from "../policy/store.ts";
+import type { CallerDefinition } from "./callers-file.ts";
 import { ApiError } from "./errors.ts";
 
 export const CALLER_KEY_HEADER = "x-guardrails-key";
 
-export type CallerCheck = (request: Request, path: string) => void;
+/** Who is calling: a named caller of the callers file, or a holder of a listed token. */
+export interface Caller {
+  /** The callers file's name; undefined for a token of SVC_GUARDRAILS_AUTH_TOKENS. */
+  readonly name?: string;
+  /** What it may use; undefined: every policy. */
+  readonly access?: PolicyAccess;
+}
+
+/** Null when the request needs no token; throws 401 when a token is needed and not known. */
+export type Authenticate = (request: Request, path: string) => Caller | null;
 
 function digest(value: string): Buffer {
   return createHash("sha256").update(value).digest();
 }
 
-export function callerCheck(tokens: readonly string[]): CallerCheck | null {
-  if (tokens.length === 0) return null;
-  const digests = tokens.map(digest);
+const ANY_POLICY: Caller = {};
+
+/** Null when neither tokens nor callers are configured: callers are then not authenticated. */
+export function callerAuthentication(tokens: readonly string[], callers: readonly CallerDefinition[]): Authenticate | null {
+  if (tokens.length === 0 && callers.length === 0) return null;
+  const known: { readonly digest: Buffer; readonly caller: Caller }[] = [
+    ...tokens.map((t) => ({ digest: digest(t), caller: ANY_POLICY })),
+    ...callers.map((c) => ({
+      digest: c.tokenDigest,
+      caller: { name: c.name, access: { name: c.name, policies: c.policies, defaultPolicy: c.defaultPolicy } },
+    })),
+  ];
   return (request, path) => {
-    if (path === "/health") return;
+    if (path === "/health") return null;
     const presented = request.headers.get(CALLER_KEY_HEADER);
     if (presented === null) throw new ApiError(401, "unauthorized", "missing X-Guardrails-Key header");
     const d = digest(presented);
-    let ok = false;
-    // No early exit: every token is compared whichever matches.
-    for (const known of digests) ok = timingSafeEqual(d, known) || ok;
-    if (!ok) throw new ApiError(401, "unauthorized", "invalid X-Guardrails-Key");
+    let found: Caller | null = null;
+    for (const entry of known) {
+      // No early exit: every digest is compared whichever matches.
+      if (timingSafeEqual(d, entry.digest)) found ??= entry.caller;
+    }
+    if (!found) throw new ApiError(401, "unauthorized", "invalid X-Guardrails-Key");
+    return found;
   };
 }

@@ -9,6 +9,7 @@ import type { PolicyStore } from "../policy/store.ts";
 import type { Settings } from "../settings.ts";
 import type { Upstream } from "../upstream/setup.ts";
 import type { RequestAudit } from "./audit.ts";
+import type { CallerDefinition } from "./callers-file.ts";
 
 export interface AppDeps {
   readonly settings: Settings;
@@ -16,6 +17,8 @@ export interface AppDeps {
   readonly log: Logger;
   readonly metrics: Metrics;
   readonly upstream: Upstream;
+  /** The callers file's callers; empty without one. */
+  readonly callers: readonly CallerDefinition[];
   /** With `--workers`, the metrics of all workers (process/worker-channel.ts); else `metrics` alone. */
   readonly metricsText?: () => Promise<string>;
 }

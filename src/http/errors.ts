@@ -18,6 +18,8 @@ export type ErrorCode =
   | "upstream_unreachable"
   | "upstream_timeout"
   | "internal_error"
+  | "policy_not_allowed"
+  | "upstream_answer_too_large"
   /** Never seen by a client (it has gone); names the outcome in logs and metrics. */
   | "client_closed";
 
@@ -64,6 +66,7 @@ export function errorBody(err: ApiError, flavor: ErrorFlavor): ErrorBody {
 /** OpenAI's `error.type` values. */
 function compatErrorType(status: number): string {
   if (status === 401) return "authentication_error";
+  if (status === 403) return "permission_error";
   if (status === 404) return "not_found_error";
   if (status >= 500) return status === 503 ? "service_unavailable" : "server_error";
   return "invalid_request_error";

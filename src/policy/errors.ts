@@ -1,12 +1,20 @@
 /** Why a request's policy could not be resolved. The HTTP layer maps codes to statuses. */
 
-export type PolicyErrorCode = "config_id_required" | "policy_not_found" | "invalid_policy" | "policy_unreadable";
+export type PolicyErrorCode = "config_id_required" | "policy_not_found" | "policy_not_allowed" | "invalid_policy" | "policy_unreadable";
+
+/** The id a failed request named, as logs may show it (DECISIONS §7). */
+export interface NamedPolicy {
+  readonly id: string;
+  /** The id names a policy file: logs show it. Otherwise logs show only its length. */
+  readonly known: boolean;
+}
 
 export class PolicyError extends Error {
   override readonly name = "PolicyError";
   constructor(
     readonly code: PolicyErrorCode,
     message: string,
+    readonly named?: NamedPolicy,
   ) {
     super(message);
   }

@@ -6,15 +6,18 @@ import type { GuardrailServices } from "../guardrails/services.ts";
 import { compilePolicy, type CompiledPolicy } from "./compile.ts";
 import { PolicyError } from "./errors.ts";
 
-/** Parses JSON or YAML by extension. Throws `invalid_policy` naming the file and the syntax error. */
-export function parsePolicyText(path: string, text: string): unknown {
+/**
+ * Parses JSON or YAML by extension. Throws `invalid_policy` naming the file (`name`: how
+ * messages call it; the server names it relative to the policy directory) and the syntax error.
+ */
+export function parsePolicyText(path: string, text: string, name = path): unknown {
   try {
     if (path.endsWith(".json")) return JSON.parse(text);
     // Aliases could expand a small file into a huge document; policies have no use for them.
     return parseYaml(text, { maxAliasCount: 0, prettyErrors: true, uniqueKeys: true });
   } catch (e) {
     const detail = (e as Error).message.split("\n")[0];
-    throw new PolicyError("invalid_policy", `${path}: not valid ${path.endsWith(".json") ? "JSON" : "YAML"}: ${detail}`);
+    throw new PolicyError("invalid_policy", `${name}: not valid ${path.endsWith(".json") ? "JSON" : "YAML"}: ${detail}`);
   }
 }
 
@@ -26,9 +29,9 @@ export function readPolicyFile(path: string): string {
   }
 }
 
-/** Reads, parses and compiles; throws `invalid_policy` with every problem of the file. */
-export function loadPolicyFile(id: string, path: string, services?: GuardrailServices): CompiledPolicy {
-  return compileOrThrow(id, path, parsePolicyText(path, readPolicyFile(path)), services);
+/** Reads, parses and compiles; throws `invalid_policy` with every problem of the file, named `name`. */
+export function loadPolicyFile(id: string, path: string, services?: GuardrailServices, name = path): CompiledPolicy {
+  return compileOrThrow(id, name, parsePolicyText(path, readPolicyFile(path), name), services);
 }
 
 export function compileOrThrow(id: string, source: string, document: unknown, services?: GuardrailServices): CompiledPolicy {

@@ -7,6 +7,8 @@ import type { RequestAudit } from "../http/audit.ts";
 import { finishAudit } from "../http/audit.ts";
 import type { AppDeps } from "../http/context.ts";
 import { ApiError, blockError } from "../http/errors.ts";
+import { requestPolicy } from "../http/request-policy.ts";
+import { callerValue } from "../log/caller-value.ts";
 import type { CompiledPolicy } from "../policy/compile.ts";
 import { runInputStages, runOutputStage } from "../pipeline/pipeline.ts";
 import { OutputMonitor } from "../streaming/output-monitor.ts";
@@ -35,8 +37,7 @@ export async function proxy(deps: AppDeps, call: ProxyCall): Promise<Response> {
   const { body, audit, family } = call;
   const guardrails = body.guardrails as { config_id?: string } | undefined;
   delete body.guardrails;
-  const policy = deps.policies.resolve(guardrails?.config_id);
-  audit.configId = policy.id;
+  const policy = requestPolicy(deps, audit, call.request, guardrails?.config_id);
 
   const model = typeof body.model === "string" ? body.model : call.pathModel;
   const route = deps.upstream.router.route(call.routeFamily, model);
@@ -88,7 +89,7 @@ const IN_FLIGHT = "guardrail_proxy_upstream_in_flight";
 
 /** `messages` models are reachable only through `/v1/messages`, and it reaches nothing else. */
 function checkProvider(family: RouteFamily, route: UpstreamRoute, model: string | undefined): void {
-  const name = model === undefined ? "the default model" : `model '${model}'`;
+  const name = model === undefined ? "the default model" : `model '${callerValue(model)}'`;
   if (family === "messages" && route.provider !== "messages") {
     throw new ApiError(422, "provider_mismatch", `${name} is routed to a '${route.provider}' upstream; POST /v1/messages serves only 'messages' models`);
   }

@@ -102,6 +102,12 @@ export class UpstreamRouter {
     return named && named.provider !== "messages" && named !== this.defaultRoute ? named : this.compatFallback;
   }
 
+  /** Some route sends a key configured on the server: callers that send none spend it. */
+  get holdsUpstreamKey(): boolean {
+    const routes = [...this.byName.values(), this.compatFallback, this.messagesFallback, this.hostedFallback];
+    return routes.some((route) => route?.client.apiKey !== undefined);
+  }
+
   get hasDefault(): boolean {
     return this.defaultRoute !== undefined;
   }

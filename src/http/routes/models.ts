@@ -9,6 +9,7 @@ import { upstreamHeaders } from "../../upstream/forwarding.ts";
 import { relayedError, relayedHeaders } from "../../upstream/response-headers.ts";
 import { requestContext, type AppDeps } from "../context.ts";
 import { ApiError } from "../errors.ts";
+import { callerValue } from "../../log/caller-value.ts";
 
 /** `owned_by` of every listed model. */
 export const MODEL_OWNER = "guardrail-proxy";
@@ -25,7 +26,7 @@ export function modelsRoutes(deps: AppDeps) {
     )
     .get("/v1/models/:id", ({ request, params }) => {
       if (isMessagesClient(request.headers)) return catalogue(deps, request, `/v1/models/${encodeURIComponent(params.id)}`);
-      if (!router.names.includes(params.id)) throw new ApiError(404, "not_found", `model '${params.id}' is not in the models config`);
+      if (!router.names.includes(params.id)) throw new ApiError(404, "not_found", `model '${callerValue(params.id)}' is not in the models config`);
       return modelObject(params.id);
     });
 }
