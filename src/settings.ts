@@ -12,6 +12,7 @@ export const LOG_LEVELS: readonly LogLevel[] = ["debug", "info", "warning", "err
 export const DEFAULT_INSTANCE_NAME = "guardrail-proxy";
 export const DEFAULT_PLATFORM_URL = "https://platform.guardrail-proxy.dev";
 export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
+export const DEFAULT_MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 export const DEFAULT_STREAM_CHECK_INTERVAL = 10;
 /** Texts per PII guardrail whose scans are reused: a few hundred conversations of a few turns. */
 export const DEFAULT_PII_CACHE_TEXTS = 1000;
@@ -53,6 +54,8 @@ export interface Settings {
   readonly offline: boolean;
   readonly platformUrl: string;
   readonly maxBodyBytes: number;
+  /** SVC_GUARDRAILS_MAX_ANSWER_BYTES: the most an upstream answer may carry, whole or streamed. */
+  readonly maxAnswerBytes: number;
   /** Caller tokens for X-Guardrails-Key that may use every policy. */
   readonly authTokens: readonly string[];
   /** SVC_GUARDRAILS_CALLERS_FILE: named callers and the policies each may use (http/callers-file.ts). */
@@ -130,6 +133,7 @@ export function loadSettings(env: Environment, opts: LoadOptions): Settings {
     offline,
     platformUrl: url(env, "SVC_GUARDRAILS_PLATFORM_URL") ?? DEFAULT_PLATFORM_URL,
     maxBodyBytes: integer(env, "SVC_GUARDRAILS_MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES, 1, 2 ** 31),
+    maxAnswerBytes: integer(env, "SVC_GUARDRAILS_MAX_ANSWER_BYTES", DEFAULT_MAX_ANSWER_BYTES, 1, 2 ** 31),
     authTokens: tokens(env, "SVC_GUARDRAILS_AUTH_TOKENS"),
     callersFile: nonEmpty(env.SVC_GUARDRAILS_CALLERS_FILE),
     streamCheckInterval: integer(env, "SVC_GUARDRAILS_STREAM_CHECK_INTERVAL", DEFAULT_STREAM_CHECK_INTERVAL, 1, 1_000_000),

@@ -56,9 +56,12 @@ export interface StreamInterpreter {
   read(event: SseEvent): EventMeaning;
   /** The frames that end the stream when an output guardrail blocks (SPEC "Events"). */
   blockFrames(block: Block): string;
-  /** The frames that tell the client the upstream failed mid-stream. */
-  failureFrames(message: string): string;
+  /** The frames that tell the client the upstream failed mid-stream (or sent more than the cap). */
+  failureFrames(message: string, code: StreamFailureCode): string;
 }
+
+/** Why a stream failed, as the error code its frames carry (DECISIONS §6). */
+export type StreamFailureCode = "upstream_unreachable" | "upstream_answer_too_large";
 
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);

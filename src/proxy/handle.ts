@@ -14,6 +14,7 @@ import { runInputStages, runOutputStage } from "../pipeline/pipeline.ts";
 import { OutputMonitor } from "../streaming/output-monitor.ts";
 import { relayStream } from "../streaming/relay.ts";
 import { UpstreamStatusError } from "../upstream/errors.ts";
+import { readAnswerText } from "../upstream/answer-size.ts";
 import { upstreamHeaders, upstreamQuery } from "../upstream/forwarding.ts";
 import { relayedError, relayedHeaders } from "../upstream/response-headers.ts";
 import type { RouteFamily, UpstreamRoute } from "../upstream/routes.ts";
@@ -67,6 +68,7 @@ export async function proxy(deps: AppDeps, call: ProxyCall): Promise<Response> {
       query: upstreamQuery(call.request.url, settings.forwardQueryParams),
       signal: call.request.signal,
       controller: abort,
+      maxAnswerBytes: deps.settings.maxAnswerBytes,
     });
   } catch (e) {
     release();
@@ -79,7 +81,7 @@ export async function proxy(deps: AppDeps, call: ProxyCall): Promise<Response> {
     return streamAnswer(deps, call, policy, response, response.body, abort, release);
   }
   try {
-    return await wholeAnswer(policy, family, response, contentType, audit, abort.signal);
+    return await wholeAnswer(policy, family, response, contentType, audit, abort.signal, deps.settings.maxAnswerBytes);
   } finally {
     release();
   }
@@ -123,11 +125,13 @@ async function wholeAnswer(
   contentType: string,
   audit: RequestAudit,
   signal: AbortSignal,
+  maxAnswerBytes: number,
 ): Promise<Response> {
   let text: string;
   try {
-    text = await response.text();
-  } catch {
+    text = await readAnswerText(response, maxAnswerBytes);
+  } catch (e) {
+    if (e instanceof ApiError) throw e;
     throw new ApiError(502, "upstream_unreachable", "the upstream connection was lost before its answer was complete");
   }
   if (policy.stages.output.length > 0) {
@@ -169,6 +173,7 @@ function streamAnswer(
     monitor,
     endsWithDone: call.family.endsWithDone,
     backgroundChecks: policy.stages.output.some((e) => e.guardrail.kind === "detector" && e.guardrail.remote === true),
+    maxBytes: deps.settings.maxAnswerBytes,
     abortUpstream: () => abort.abort(),
     onEnd: (end) => {
       release();

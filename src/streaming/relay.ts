@@ -11,7 +11,7 @@
  * A block ends the stream in the family's own termination frames and cancels the upstream
  * request. A client that goes away cancels it too.
  */
-import type { StreamInterpreter } from "../proxy/family.ts";
+import type { StreamFailureCode, StreamInterpreter } from "../proxy/family.ts";
 import type { OutputVerdict } from "../pipeline/pipeline.ts";
 import type { Block, GuardrailRun } from "../pipeline/types.ts";
 import type { OutputMonitor } from "./output-monitor.ts";
@@ -41,6 +41,11 @@ export interface RelayOptions {
    * event. The final check is always awaited before the answer ends.
    */
   readonly backgroundChecks?: boolean;
+  /**
+   * The most the upstream may send (SVC_GUARDRAILS_MAX_ANSWER_BYTES): beyond it the stream ends
+   * as an upstream that fails mid-stream does, in the family's own error frames.
+   */
+  readonly maxBytes: number;
   /** Cancels the upstream request. */
   readonly abortUpstream: () => void;
   readonly onEnd: (end: StreamEnd) => void;
@@ -71,6 +76,8 @@ class RelayState {
   /** The last bytes passed through untouched, to see whether `[DONE]` was among them. */
   private tail = "";
   private forwarded = 0;
+  /** Bytes read from the upstream so far. */
+  private received = 0;
   private runs: readonly GuardrailRun[] = [];
   private ended = false;
   /** A periodic check running beside the stream, and its verdict once in. */
@@ -93,6 +100,11 @@ class RelayState {
       if (this.ended) return; // the client left while we waited
       if (read.done || !read.value) return this.upstreamEnded(controller);
       const bytes = read.value;
+      this.received += bytes.byteLength;
+      if (this.received > this.options.maxBytes) {
+        const message = `the upstream's answer is larger than the ${this.options.maxBytes}-byte limit (SVC_GUARDRAILS_MAX_ANSWER_BYTES)`;
+        return this.fail(controller, message, "upstream_answer_too_large");
+      }
       let out: string | Uint8Array | null;
       try {
         out = this.options.monitor ? await this.interpret(this.parser.push(this.decoder.decode(bytes, { stream: true })), controller) : this.passThrough(bytes);
@@ -255,11 +267,11 @@ class RelayState {
     closeQuietly(controller);
   }
 
-  private async fail(controller: ReadableStreamDirectController, message: string): Promise<void> {
+  private async fail(controller: ReadableStreamDirectController, message: string, code: StreamFailureCode = "upstream_unreachable"): Promise<void> {
     this.options.abortUpstream();
     this.reader.cancel().catch(() => undefined);
     this.end("upstream_failed", null);
-    await this.send(controller, this.options.interpreter.failureFrames(message));
+    await this.send(controller, this.options.interpreter.failureFrames(message, code));
     closeQuietly(controller);
   }
 

@@ -17,6 +17,8 @@ export interface RawRequest {
   readonly signal?: AbortSignal;
   /** Aborts the request later (a block, a client gone mid-stream); optional. */
   readonly controller?: AbortController;
+  /** The most an error answer's body may carry (the caller reads a 2xx body itself). */
+  readonly maxAnswerBytes: number;
 }
 
 /**

@@ -9,6 +9,7 @@ import type { GuardrailServices, ModerationResult } from "../guardrails/services
 import { GuardrailUnavailableError } from "../guardrails/types.ts";
 import { ApiError } from "../http/errors.ts";
 import type { ClientCache } from "./clients.ts";
+import { readAnswerText } from "./answer-size.ts";
 import { CallerGoneError, UpstreamStatusError } from "./errors.ts";
 import { upstreamHeaders } from "./forwarding.ts";
 import type { UpstreamRoute, UpstreamRouter } from "./routes.ts";
@@ -16,23 +17,24 @@ import type { UpstreamRoute, UpstreamRouter } from "./routes.ts";
 /** A judge call is on the request's path: it gets seconds, not the ten minutes of a completion. */
 export const DEFAULT_JUDGE_TIMEOUT_MS = 15_000;
 
-export function createGuardrailServices(router: UpstreamRouter, clients: ClientCache, timeoutMs = DEFAULT_JUDGE_TIMEOUT_MS): GuardrailServices {
+export function createGuardrailServices(router: UpstreamRouter, clients: ClientCache, maxAnswerBytes: number, timeoutMs = DEFAULT_JUDGE_TIMEOUT_MS): GuardrailServices {
   const post = async (route: UpstreamRoute, path: string, body: Record<string, unknown>, signal: AbortSignal | undefined): Promise<Record<string, unknown>> => {
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     let response: Response;
     try {
-      response = await clients.callFor(route)({ method: "post", path, body, headers: upstreamHeaders(route, EMPTY, []), signal: combined });
+      response = await clients.callFor(route)({ method: "post", path, body, headers: upstreamHeaders(route, EMPTY, []), signal: combined, maxAnswerBytes });
     } catch (e) {
       if (e instanceof CallerGoneError) throw new GuardrailUnavailableError(timeout.aborted ? "the judge model did not answer in time" : "the check was cancelled");
       if (e instanceof UpstreamStatusError) throw new GuardrailUnavailableError(`the judge model's upstream answered HTTP ${e.status}`);
-      if (e instanceof ApiError) throw new GuardrailUnavailableError(e.code === "upstream_timeout" ? "the judge model did not answer in time" : "the judge model could not be reached");
+      if (e instanceof ApiError) throw new GuardrailUnavailableError(judgeFailure(e));
       throw e;
     }
     let json: unknown;
     try {
-      json = await response.json();
-    } catch {
+      json = JSON.parse(await readAnswerText(response, maxAnswerBytes));
+    } catch (e) {
+      if (e instanceof ApiError && e.code === "upstream_answer_too_large") throw new GuardrailUnavailableError("the judge model's upstream answered more than SVC_GUARDRAILS_MAX_ANSWER_BYTES");
       throw new GuardrailUnavailableError("the judge model's upstream answered something that is not JSON");
     }
     if (typeof json !== "object" || json === null) throw new GuardrailUnavailableError("the judge model's upstream answered something unexpected");
@@ -83,3 +85,9 @@ export function createGuardrailServices(router: UpstreamRouter, clients: ClientC
 }
 
 const EMPTY = new Headers();
+
+function judgeFailure(e: ApiError): string {
+  if (e.code === "upstream_timeout") return "the judge model did not answer in time";
+  if (e.code === "upstream_answer_too_large") return "the judge model's upstream answered more than SVC_GUARDRAILS_MAX_ANSWER_BYTES";
+  return "the judge model could not be reached";
+}

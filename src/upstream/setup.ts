@@ -28,5 +28,5 @@ export interface Upstream {
 export function buildUpstream(settings: Settings): Upstream {
   const router = buildRouter(settings);
   const clients = new ClientCache();
-  return { router, clients, services: { ...createGuardrailServices(router, clients, settings.judgeTimeoutMs), piiCacheTexts: settings.piiCacheTexts } };
+  return { router, clients, services: { ...createGuardrailServices(router, clients, settings.maxAnswerBytes, settings.judgeTimeoutMs), piiCacheTexts: settings.piiCacheTexts } };
 }

@@ -3,7 +3,10 @@
  * own transport rules: the timeout covers the wait for response headers (a stream's body is
  * not cut short), connection failures and 408/409/429/5xx are retried up to `maxRetries`
  * times with the SDKs' backoff (`retry-after-ms`, `retry-after`, else 0.5 s doubling to 8 s,
- * with jitter) unless the upstream says `x-should-retry: false`.
+ * with jitter) unless the upstream says `x-should-retry: false`. Unlike the SDKs (60 s), an
+ * upstream that asks for more than 10 s, or for longer than the call's timeout, is not waited
+ * for (DECISIONS §7): its answer goes back to the caller at once, `retry-after` included, and
+ * the caller's own SDK decides whether to wait.
  *
  * Why not the SDKs' own call path: under load it cost about 117 µs of CPU per request
  * (header iteration, log-line formatting, per-call promise and controller machinery), more
@@ -11,6 +14,7 @@
  */
 import { ApiError } from "../http/errors.ts";
 import type { RawRequest } from "./clients.ts";
+import { readAnswerText } from "./answer-size.ts";
 import { abortAfter, clear, TIMED_OUT } from "./deadlines.ts";
 import { CallerGoneError, UpstreamStatusError } from "./errors.ts";
 
@@ -30,6 +34,7 @@ export async function send(template: RequestTemplate, request: RawRequest, limit
   const url = request.query ? withQuery(template.url, request.query) : template.url;
   const body = request.body === undefined ? undefined : JSON.stringify(request.body);
   const callerSignal = request.signal;
+  const longestWait = Math.min(MAX_RETRY_AFTER_MS, limits.timeoutMs);
   for (let attempt = 0; ; attempt++) {
     let headers = template.headers;
     if (request.headers) {
@@ -67,15 +72,17 @@ export async function send(template: RequestTemplate, request: RawRequest, limit
     clear(controller);
     if (response.ok) return response;
     callerSignal?.removeEventListener("abort", callerGone);
-    if (attempt < limits.maxRetries && shouldRetry(response)) {
+    const wait = attempt < limits.maxRetries && shouldRetry(response) ? retryDelayMs(response.headers, attempt, longestWait) : null;
+    if (wait !== null) {
       await response.body?.cancel().catch(() => undefined);
-      await pause(retryDelayMs(response.headers, attempt), callerSignal);
+      await pause(wait, callerSignal);
       continue;
     }
     let text: string;
     try {
-      text = await response.text();
-    } catch {
+      text = await readAnswerText(response, request.maxAnswerBytes);
+    } catch (e) {
+      if (e instanceof ApiError) throw e;
       throw new ApiError(502, "upstream_unreachable", "the upstream connection was lost while it answered with an error");
     }
     throw new UpstreamStatusError(response.status, text, response.headers);
@@ -96,7 +103,14 @@ function shouldRetry(response: Response): boolean {
   return s === 408 || s === 409 || s === 429 || s >= 500;
 }
 
-function retryDelayMs(headers: Headers, attempt: number): number {
+/** The longest `retry-after` the proxy waits for while its caller waits (DECISIONS §7). */
+export const MAX_RETRY_AFTER_MS = 10_000;
+
+/**
+ * How long to wait before the next attempt: the upstream's advice, else the backoff; null when
+ * the advice is longer than `longest`.
+ */
+function retryDelayMs(headers: Headers, attempt: number, longest: number): number | null {
   let ms: number | undefined;
   const afterMs = headers.get("retry-after-ms");
   if (afterMs !== null && !Number.isNaN(parseFloat(afterMs))) ms = parseFloat(afterMs);
@@ -105,7 +119,8 @@ function retryDelayMs(headers: Headers, attempt: number): number {
     const seconds = parseFloat(after);
     ms = Number.isNaN(seconds) ? Date.parse(after) - Date.now() : seconds * 1000;
   }
-  return ms !== undefined && ms > 0 && ms <= 60_000 ? ms : backoffMs(attempt);
+  if (ms === undefined || Number.isNaN(ms) || ms <= 0) return backoffMs(attempt);
+  return ms <= longest ? ms : null;
 }
 
 /** 0.5 s doubling per attempt up to 8 s, less up to 25 % jitter. */

@@ -27,6 +27,8 @@ export interface Behaviour {
   statusTimes?: number;
   /** Send `retry-after-ms` with the error status, and no `x-should-retry: false`. */
   retryAfterMs?: number;
+  /** Send `retry-after` (seconds) with the error status, and no `x-should-retry: false`. */
+  retryAfterSeconds?: number;
   /** Wait before sending headers. */
   delayMs?: number;
   /** Wait between stream events. */
@@ -112,6 +114,10 @@ export function startMockUpstream(): MockUpstream {
       if (b.retryAfterMs !== undefined) {
         response.headers.delete("x-should-retry");
         response.headers.set("retry-after-ms", String(b.retryAfterMs));
+      }
+      if (b.retryAfterSeconds !== undefined) {
+        response.headers.delete("x-should-retry");
+        response.headers.set("retry-after", String(b.retryAfterSeconds));
       }
       return response;
     }

@@ -4,6 +4,7 @@
  * `anthropic-version` or `x-api-key`) get the messages upstream's own catalogue, proxied.
  */
 import { Elysia } from "elysia";
+import { readAnswerText } from "../../upstream/answer-size.ts";
 import { UpstreamStatusError } from "../../upstream/errors.ts";
 import { upstreamHeaders } from "../../upstream/forwarding.ts";
 import { relayedError, relayedHeaders } from "../../upstream/response-headers.ts";
@@ -55,10 +56,11 @@ async function catalogue(deps: AppDeps, request: Request, path: string): Promise
       headers: upstreamHeaders(route, request.headers, deps.settings.upstream.forwardHeaders),
       query,
       signal: request.signal,
+      maxAnswerBytes: deps.settings.maxAnswerBytes,
     });
   } catch (e) {
     if (e instanceof UpstreamStatusError) return relayedError(e);
     throw e;
   }
-  return new Response(await response.text(), { status: response.status, headers: relayedHeaders(response.headers) });
+  return new Response(await readAnswerText(response, deps.settings.maxAnswerBytes), { status: response.status, headers: relayedHeaders(response.headers) });
 }

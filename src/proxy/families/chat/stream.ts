@@ -6,7 +6,7 @@
  */
 import type { Block } from "../../../pipeline/types.ts";
 import { DONE_EVENT, encodeEvent, type SseEvent } from "../../../streaming/sse.ts";
-import { contentMeaning, DONE, eventJson, isObject, NOTHING, type EventMeaning, type KeyedText, type StreamInterpreter } from "../../family.ts";
+import { contentMeaning, DONE, eventJson, isObject, NOTHING, type EventMeaning, type KeyedText, type StreamInterpreter, type StreamFailureCode } from "../../family.ts";
 
 export class ChatStream implements StreamInterpreter {
   private id: unknown = "chatcmpl-guardrail";
@@ -58,7 +58,7 @@ export class ChatStream implements StreamInterpreter {
     return encodeEvent(JSON.stringify(chunk)) + DONE_EVENT;
   }
 
-  failureFrames(message: string): string {
-    return encodeEvent(JSON.stringify({ error: { message, type: "upstream_error", code: "upstream_unreachable", param: null } }));
+  failureFrames(message: string, code: StreamFailureCode): string {
+    return encodeEvent(JSON.stringify({ error: { message, type: "upstream_error", code, param: null } }));
   }
 }

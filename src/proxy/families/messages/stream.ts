@@ -6,7 +6,7 @@
  */
 import type { Block } from "../../../pipeline/types.ts";
 import { encodeEvent, type SseEvent } from "../../../streaming/sse.ts";
-import { contentMeaning, ENDS, eventJson, isObject, NOTHING, type EventMeaning, type StreamInterpreter } from "../../family.ts";
+import { contentMeaning, ENDS, eventJson, isObject, NOTHING, type EventMeaning, type StreamInterpreter, type StreamFailureCode } from "../../family.ts";
 
 export class MessagesStream implements StreamInterpreter {
   read(event: SseEvent): EventMeaning {
@@ -26,7 +26,7 @@ export class MessagesStream implements StreamInterpreter {
     return encodeEvent(JSON.stringify({ type: "error", error }), "error");
   }
 
-  failureFrames(message: string): string {
+  failureFrames(message: string, _code: StreamFailureCode): string {
     return encodeEvent(JSON.stringify({ type: "error", error: { type: "api_error", message } }), "error");
   }
 }

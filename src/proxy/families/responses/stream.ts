@@ -9,7 +9,7 @@
  */
 import type { Block } from "../../../pipeline/types.ts";
 import { DONE_EVENT, encodeEvent, type SseEvent } from "../../../streaming/sse.ts";
-import { CHECKPOINT, contentMeaning, DONE, ENDS, eventJson, isObject, NOTHING, type EventMeaning, type StreamInterpreter } from "../../family.ts";
+import { CHECKPOINT, contentMeaning, DONE, ENDS, eventJson, isObject, NOTHING, type EventMeaning, type StreamInterpreter, type StreamFailureCode } from "../../family.ts";
 
 const TERMINAL = new Set(["response.completed", "response.incomplete", "response.failed"]);
 const REPEATS_TEXT = new Set(["response.output_text.done", "response.content_part.done", "response.output_item.done"]);
@@ -55,8 +55,8 @@ export class ResponsesStream implements StreamInterpreter {
     return encodeEvent(JSON.stringify(event), "response.completed") + DONE_EVENT;
   }
 
-  failureFrames(message: string): string {
-    const event = { type: "error", code: "upstream_unreachable", message, param: null, sequence_number: this.sequence + 1 };
+  failureFrames(message: string, code: StreamFailureCode): string {
+    const event = { type: "error", code, message, param: null, sequence_number: this.sequence + 1 };
     return encodeEvent(JSON.stringify(event), "error");
   }
 }
