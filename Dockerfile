@@ -25,7 +25,7 @@ ENV SVC_GUARDRAILS_POLICY_DIR=/etc/guardrail-proxy/policies \
     SVC_GUARDRAILS_HOST=0.0.0.0 \
     SVC_GUARDRAILS_PORT=8000 \
     BUN_CONFIG_MAX_HTTP_REQUESTS=4096 \
-    MIMALLOC_PURGE_DELAY=-1
+    MIMALLOC_PURGE_DELAY=1000
 EXPOSE 8000
 ENTRYPOINT ["/usr/local/bin/guardrail-proxy"]
 CMD ["serve", "--default-config", "default"]

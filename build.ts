@@ -8,7 +8,8 @@ const outfile = process.env.GUARDRAIL_PROXY_OUTFILE ?? "dist/guardrail-proxy";
 rmSync(outfile, { force: true });
 
 const result = await Bun.build({
-  entrypoints: ["src/main.ts"],
+  // The scan workers' module is an entry point of its own (pipeline/scan-pool.ts finds it).
+  entrypoints: ["src/main.ts", "src/pipeline/scan-worker.ts"],
   target: "bun",
   format: "esm",
   minify: true,

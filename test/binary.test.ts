@@ -32,6 +32,10 @@ test("the compiled binary starts, serves the shipped policies and stops cleanly"
   expect(await (await fetch(`${base}/health`)).json()).toEqual({ status: "ok" });
   const guard = await fetch(`${base}/v1/guard/input`, { method: "POST", body: JSON.stringify({ text: "mail jo@corp.io", config_id: "default" }) });
   expect(await guard.json()).toEqual({ allowed: true, sanitized_text: "mail <EMAIL_ADDRESS>", guardrail: null, message: null });
+  // A text over the offload threshold is scanned by a worker thread, whose module is inside too.
+  const large = `mail jo@corp.io ${"and the quarterly numbers look fine ".repeat(1200)}`;
+  const offloaded = await fetch(`${base}/v1/guard/input`, { method: "POST", body: JSON.stringify({ text: large, config_id: "default" }) });
+  expect(((await offloaded.json()) as { sanitized_text: string }).sanitized_text).toStartWith("mail <EMAIL_ADDRESS> and the quarterly");
   // The local classifiers' weights are inside too: an injection is blocked with no network call.
   const injection = await fetch(`${base}/v1/guard/input`, {
     method: "POST",

@@ -120,12 +120,12 @@ describe("serve", () => {
     // Started without BUN_CONFIG_MAX_HTTP_REQUESTS and MIMALLOC_PURGE_DELAY, it re-executed
     // itself in place with both set.
     expect(line).toMatchObject({ pid: proc.pid, upstream_concurrency: 4096 });
-    expect(startEnvironment).toMatchObject({ BUN_CONFIG_MAX_HTTP_REQUESTS: "4096", MIMALLOC_PURGE_DELAY: "-1" });
+    expect(startEnvironment).toMatchObject({ BUN_CONFIG_MAX_HTTP_REQUESTS: "4096", MIMALLOC_PURGE_DELAY: "1000" });
   });
 
   test("the start-up variables the operator set are kept; the missing one is added", async () => {
     for (const [given, expected] of [
-      [{ BUN_CONFIG_MAX_HTTP_REQUESTS: "300" }, { BUN_CONFIG_MAX_HTTP_REQUESTS: "300", MIMALLOC_PURGE_DELAY: "-1" }],
+      [{ BUN_CONFIG_MAX_HTTP_REQUESTS: "300" }, { BUN_CONFIG_MAX_HTTP_REQUESTS: "300", MIMALLOC_PURGE_DELAY: "1000" }],
       [{ MIMALLOC_PURGE_DELAY: "10" }, { BUN_CONFIG_MAX_HTTP_REQUESTS: "4096", MIMALLOC_PURGE_DELAY: "10" }],
     ] as const) {
       const proc = Bun.spawn([process.execPath, MAIN, "--host", "127.0.0.1", "--port", "0", "--policy-dir", dir.path], {

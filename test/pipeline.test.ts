@@ -23,6 +23,7 @@ function policyWith(
     index,
     guardrail: e.guardrail,
     definition: keywordsDefinition as never,
+    recipe: null,
     suppressEnforcement: e.suppress ?? false,
     onError: e.onError ?? "block",
   }));

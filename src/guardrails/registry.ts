@@ -11,7 +11,8 @@ import { nsfwDefinition } from "./nsfw/guardrail.ts";
 import { piiDefinition } from "./pii/guardrail.ts";
 import { promptInjectionDefinition } from "./prompt-injection/guardrail.ts";
 import { secretKeysDefinition } from "./secret-keys/guardrail.ts";
-import type { GuardrailDefinition } from "./types.ts";
+import type { GuardrailServices } from "./services.ts";
+import type { Guardrail, GuardrailDefinition } from "./types.ts";
 import { urlFilterDefinition } from "./url-filter/guardrail.ts";
 
 // Each definition is typed by its own config; the registry only hands configs that passed the
@@ -37,4 +38,25 @@ export function findGuardrail(name: string): GuardrailDefinition | undefined {
 
 export function guardrailNames(): readonly string[] {
   return DEFINITIONS.map((d) => d.name);
+}
+
+/**
+ * What a guardrail of a policy is built from: enough to build the same check again in another
+ * thread (pipeline/scan-pool.ts). `config` passed its definition's schema; `key` names the pair.
+ */
+export interface GuardrailRecipe {
+  readonly name: string;
+  readonly config: unknown;
+  readonly key: string;
+}
+
+export function guardrailRecipe(name: string, config: unknown): GuardrailRecipe {
+  return { name, config, key: `${name}\u0000${JSON.stringify(config)}` };
+}
+
+/** Builds a recipe's guardrail; throws when the name is unknown (recipes come from compiled policies). */
+export function buildGuardrail(recipe: GuardrailRecipe, services: GuardrailServices): Guardrail {
+  const definition = findGuardrail(recipe.name);
+  if (!definition) throw new Error(`unknown guardrail '${recipe.name}'`);
+  return definition.create(recipe.config, services);
 }

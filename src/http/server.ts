@@ -15,6 +15,7 @@ import type { GuardrailServices } from "../guardrails/services.ts";
 import { ModelsConfigError } from "../upstream/models-config.ts";
 import { buildUpstream, type Upstream } from "../upstream/setup.ts";
 import { workerChannel } from "../process/worker-channel.ts";
+import { configureScanPool } from "../pipeline/scan-pool.ts";
 import { createApp } from "./app.ts";
 import { CallersFileError, loadCallersFile, type CallerDefinition } from "./callers-file.ts";
 
@@ -35,6 +36,7 @@ export interface RunningServer {
 const BUN_BODY_LIMIT = Number.MAX_SAFE_INTEGER;
 
 export async function startServer(settings: Settings, log: Logger): Promise<RunningServer> {
+  configureScanPool(settings.scanWorkers);
   const upstream = createUpstream(settings);
   const callers = loadCallers(settings);
   const policies = await createPolicyStore(settings, upstream.services);

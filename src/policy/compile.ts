@@ -2,7 +2,7 @@
  * Turns a parsed policy document into ready checks: the document schema, then each entry's
  * guardrail name and config. Every problem is collected, so one `validate` run lists them all.
  */
-import { findGuardrail, guardrailNames } from "../guardrails/registry.ts";
+import { findGuardrail, guardrailNames, guardrailRecipe, type GuardrailRecipe } from "../guardrails/registry.ts";
 import { NO_SERVICES, type GuardrailServices } from "../guardrails/services.ts";
 import { GuardrailConfigError, type Guardrail, type GuardrailDefinition } from "../guardrails/types.ts";
 import { compileChecker, joinPath, type SchemaIssue } from "../schema/check.ts";
@@ -16,6 +16,8 @@ export interface CompiledEntry {
   readonly index: number;
   readonly guardrail: Guardrail;
   readonly definition: GuardrailDefinition;
+  /** How to build this guardrail again in a scan worker; null for one that calls out of the process. */
+  readonly recipe: GuardrailRecipe | null;
   readonly suppressEnforcement: boolean;
   readonly onError: "block" | "allow";
 }
@@ -74,6 +76,7 @@ export function compilePolicy(id: string, document: unknown, services: Guardrail
         index,
         guardrail,
         definition,
+        recipe: guardrail.kind === "detector" && guardrail.remote === true ? null : guardrailRecipe(definition.name, config.value),
         suppressEnforcement: entry.suppress_enforcement ?? definition.suppressEnforcementByDefault,
         onError: entry.on_error ?? "block",
       });

@@ -9,9 +9,11 @@
  * - MIMALLOC_PURGE_DELAY: by default the allocator hands freed pages back to the system after
  *   10 ms, and the engine's heap takes them back at the next requests, each page with a fault.
  *   Under load that churn cost about 30 µs of CPU per proxied request (the allocator's purge
- *   thread, the engine's page warm-up thread, faults on the main thread): at concurrency 32,
- *   -1 (keep freed pages for reuse) gave 10-20% more requests per second, for 20-30 MB more
- *   resident memory under that load (bench/proxy.ts, README "Benchmarks").
+ *   thread, the engine's page warm-up thread, faults on the main thread). 1000 ms keeps freed
+ *   pages while load goes on (at concurrency 32, process CPU per request 150-192 µs against
+ *   155-219 with -1, never giving pages back, in an interleaved A/B) and still returns the
+ *   memory of a peak a second later: a 9.5 MB scan's 1.4 GB came back to 77 MB, where -1 kept
+ *   it for good.
  */
 import type { Environment } from "../settings.ts";
 import { selfCommand } from "./self-command.ts";
@@ -20,7 +22,7 @@ import { selfCommand } from "./self-command.ts";
 export const START_ENVIRONMENT: Readonly<Record<string, string>> = {
   /** Enough for thousands of concurrent streams. */
   BUN_CONFIG_MAX_HTTP_REQUESTS: "4096",
-  MIMALLOC_PURGE_DELAY: "-1",
+  MIMALLOC_PURGE_DELAY: "1000",
 };
 
 type Execve = (file: string, args: readonly string[], env: Record<string, string | undefined>) => never;

@@ -1,0 +1,40 @@
+/** What the scan pool and its workers say to each other (scan-pool.ts, scan-worker.ts). */
+import type { GuardrailRecipe } from "../guardrails/registry.ts";
+import type { GuardrailInfo } from "../guardrails/types.ts";
+import type { MaskedSegments } from "./mask-segments.ts";
+
+/** Every masker of a stage, in list order, over every segment: each reads the last one's output. */
+export interface MaskJob {
+  readonly kind: "mask";
+  readonly recipes: readonly GuardrailRecipe[];
+  readonly texts: readonly string[];
+  readonly resent: boolean;
+}
+
+/** One local detector on one text. */
+export interface DetectJob {
+  readonly kind: "detect";
+  readonly recipe: GuardrailRecipe;
+  readonly text: string;
+}
+
+export type ScanJob = MaskJob | DetectJob;
+
+/** A masker's outcome, or why it failed (a failed masker masked nothing: the next reads its input). */
+export type MaskStep = MaskedSegments | { readonly error: string };
+
+export interface DetectOutcome {
+  readonly tripped: boolean;
+  readonly confidence?: number;
+  readonly labels: readonly string[];
+  readonly info: GuardrailInfo;
+}
+
+export type JobOutcome = readonly MaskStep[] | DetectOutcome;
+
+export interface JobRequest {
+  readonly id: number;
+  readonly job: ScanJob;
+}
+
+export type JobReply = { readonly id: number; readonly ok: true; readonly outcome: JobOutcome } | { readonly id: number; readonly ok: false; readonly error: string };

@@ -1,0 +1,151 @@
+/**
+ * Scans of large texts off the event loop (DECISIONS §7: one caller cannot stall the others).
+ * A stage over a large text hands its local guardrails' work to a pool of worker threads; the
+ * event loop meanwhile answers `/health`, small requests and streams. A 9.5 MB text of the PII
+ * engine's slowest pattern takes seconds to scan: in the main thread that was seconds without
+ * any answer for anybody.
+ *
+ * Workers start on the first large text, not with the server (an idle server stays small and
+ * starts fast), and stop after a while without work, which gives their memory back.
+ */
+import { dirname, join } from "node:path";
+import type { GuardrailRecipe } from "../guardrails/registry.ts";
+import { GuardrailUnavailableError } from "../guardrails/types.ts";
+import type { DetectOutcome, JobOutcome, JobReply, JobRequest, MaskStep, ScanJob } from "./scan-messages.ts";
+
+/** From this many characters in a stage, its local guardrails run in a worker. */
+export const OFFLOAD_MIN_CHARS = 32 * 1024;
+
+/** A worker with nothing to do for this long stops. */
+const IDLE_STOP_MS = 30_000;
+
+interface Pending {
+  readonly request: JobRequest;
+  readonly resolve: (outcome: JobOutcome) => void;
+  readonly reject: (error: Error) => void;
+}
+
+interface Slot {
+  readonly worker: Worker;
+  job: Pending | null;
+  idle: ReturnType<typeof setTimeout> | null;
+}
+
+export class ScanPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Pending[] = [];
+  private nextId = 1;
+
+  constructor(
+    readonly size: number,
+    private readonly idleStopMs = IDLE_STOP_MS,
+  ) {}
+
+  /** Every masker of a stage in order over the texts; one outcome per masker. */
+  async mask(recipes: readonly GuardrailRecipe[], texts: readonly string[], resent: boolean): Promise<readonly MaskStep[]> {
+    return (await this.run({ kind: "mask", recipes, texts, resent })) as readonly MaskStep[];
+  }
+
+  /** One local detector on one text. Rejects with `GuardrailUnavailableError` when it could not run. */
+  async detect(recipe: GuardrailRecipe, text: string): Promise<DetectOutcome> {
+    return (await this.run({ kind: "detect", recipe, text })) as DetectOutcome;
+  }
+
+  /** Workers running now. */
+  get running(): number {
+    return this.slots.length;
+  }
+
+  /** Stops every worker; jobs still waiting fail. */
+  stop(): void {
+    for (const slot of this.slots.splice(0)) this.retire(slot, new GuardrailUnavailableError("the scan pool stopped"));
+    for (const pending of this.queue.splice(0)) pending.reject(new GuardrailUnavailableError("the scan pool stopped"));
+  }
+
+  private run(job: ScanJob): Promise<JobOutcome> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ request: { id: this.nextId++, job }, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      const slot = this.slots.find((s) => s.job === null) ?? (this.slots.length < this.size ? this.spawn() : null);
+      if (!slot) return;
+      const pending = this.queue.shift()!;
+      if (slot.idle) clearTimeout(slot.idle);
+      slot.idle = null;
+      slot.job = pending;
+      slot.worker.ref();
+      slot.worker.postMessage(pending.request);
+    }
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(workerUrl());
+    const slot: Slot = { worker, job: null, idle: null };
+    worker.onmessage = (event: MessageEvent<JobReply>) => this.settle(slot, event.data);
+    worker.onerror = () => this.crashed(slot);
+    this.slots.push(slot);
+    return slot;
+  }
+
+  private settle(slot: Slot, reply: JobReply): void {
+    const pending = slot.job;
+    slot.job = null;
+    if (pending && pending.request.id === reply.id) {
+      if (reply.ok) pending.resolve(reply.outcome);
+      else pending.reject(new GuardrailUnavailableError(reply.error));
+    }
+    if (this.queue.length > 0) return this.dispatch();
+    // An idle worker must not keep the process alive.
+    slot.worker.unref();
+    slot.idle = setTimeout(() => this.retireIdle(slot), this.idleStopMs);
+    slot.idle.unref?.();
+  }
+
+  /** A worker that died (out of memory, a bug) fails its job; the next job gets a new one. */
+  private crashed(slot: Slot): void {
+    const index = this.slots.indexOf(slot);
+    if (index !== -1) this.slots.splice(index, 1);
+    this.retire(slot, new GuardrailUnavailableError("the scan worker stopped"));
+    this.dispatch();
+  }
+
+  private retireIdle(slot: Slot): void {
+    if (slot.job !== null) return;
+    const index = this.slots.indexOf(slot);
+    if (index !== -1) this.slots.splice(index, 1);
+    this.retire(slot, null);
+  }
+
+  private retire(slot: Slot, error: Error | null): void {
+    if (slot.idle) clearTimeout(slot.idle);
+    if (slot.job && error) slot.job.reject(error);
+    slot.job = null;
+    slot.worker.terminate();
+  }
+}
+
+/**
+ * The worker's module. From source it sits beside this one; in the compiled binary `build.ts`
+ * embeds it as a second entry point, at its path under `src/` beside the program's own entry.
+ */
+function workerUrl(): string {
+  return Bun.isStandaloneExecutable ? join(dirname(Bun.main), "pipeline", "scan-worker.js") : new URL("./scan-worker.ts", import.meta.url).href;
+}
+
+/** The process's pool, set when the server starts; null: every scan runs in this thread. */
+let active: ScanPool | null = null;
+
+/** Sets the pool's size (0: none); a pool of another size stops. */
+export function configureScanPool(size: number): void {
+  if (active?.size === size) return;
+  active?.stop();
+  active = size > 0 ? new ScanPool(size) : null;
+}
+
+export function scanPool(): ScanPool | null {
+  return active;
+}

@@ -1,0 +1,68 @@
+/**
+ * A scan worker (scan-pool.ts): a thread that runs local guardrails on large texts, so the
+ * event loop keeps answering while they run. Guardrails are built from their recipes once and
+ * kept; each job is answered with what the same guardrails would have said in the main thread.
+ *
+ * Replies never carry an exception's message, which could quote the text; only a check's own
+ * "could not run" reason, which is written to be shown.
+ */
+import { buildGuardrail, type GuardrailRecipe } from "../guardrails/registry.ts";
+import { GuardrailUnavailableError, type Guardrail } from "../guardrails/types.ts";
+import { maskSegments } from "./mask-segments.ts";
+import type { DetectJob, DetectOutcome, JobOutcome, JobReply, JobRequest, MaskJob, MaskStep } from "./scan-messages.ts";
+
+declare const self: Worker;
+
+/** No scan cache here: the texts sent are large and seldom seen twice. */
+const SERVICES = { piiCacheTexts: 0 };
+
+const built = new Map<string, Guardrail>();
+
+function guardrailOf(recipe: GuardrailRecipe): Guardrail {
+  let guardrail = built.get(recipe.key);
+  if (!guardrail) {
+    guardrail = buildGuardrail(recipe, SERVICES);
+    built.set(recipe.key, guardrail);
+  }
+  return guardrail;
+}
+
+/** A check's own "could not run" reason is written to be shown; anything else is not. */
+function shownReason(e: unknown): string {
+  return e instanceof GuardrailUnavailableError ? e.message : "internal error";
+}
+
+function runMasks(job: MaskJob): MaskStep[] {
+  const context = job.resent ? { resent: true } : undefined;
+  let texts = job.texts;
+  return job.recipes.map((recipe): MaskStep => {
+    const masker = guardrailOf(recipe);
+    if (masker.kind !== "masker") return { error: "internal error" };
+    try {
+      const masked = maskSegments(masker, texts, context);
+      texts = texts.map((t, i) => masked.texts[i] ?? t);
+      return masked;
+    } catch (e) {
+      return { error: shownReason(e) };
+    }
+  });
+}
+
+async function runDetect(job: DetectJob): Promise<DetectOutcome> {
+  const detector = guardrailOf(job.recipe);
+  if (detector.kind !== "detector") throw new Error("not a detector");
+  const d = await detector.detect(job.text, { history: [] });
+  return { tripped: d.tripped, confidence: d.confidence, labels: d.labels, info: d.info };
+}
+
+self.onmessage = async (event: MessageEvent<JobRequest>) => {
+  const { id, job } = event.data;
+  let reply: JobReply;
+  try {
+    const outcome: JobOutcome = job.kind === "mask" ? runMasks(job) : await runDetect(job);
+    reply = { id, ok: true, outcome };
+  } catch (e) {
+    reply = { id, ok: false, error: shownReason(e) };
+  }
+  self.postMessage(reply);
+};
