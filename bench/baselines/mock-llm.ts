@@ -1,8 +1,8 @@
 /**
  * Benchmark upstream: the least an OpenAI-compatible chat completions server can do. A fixed
- * answer, or a stream of `mock_chunks` chunks (default 20) spaced `mock_gap_ms` apart (default
- * 0: as fast as the socket takes them). Those two fields ride in the request body, which the
- * proxies forward as they forward any unknown field.
+ * answer (padded to `mock_answer_bytes` when given), or a stream of `mock_chunks` chunks
+ * (default 20) spaced `mock_gap_ms` apart (default 0: as fast as the socket takes them). Those
+ * fields ride in the request body, which the proxies forward as they forward any unknown field.
  */
 const port = Number(process.argv[2] ?? 19300);
 const encoder = new TextEncoder();
@@ -17,6 +17,12 @@ const ANSWER = JSON.stringify({
 const chunk = (i: number) =>
   `data: {"id":"chatcmpl-bench","object":"chat.completion.chunk","created":1763700000,"model":"bench-model","choices":[{"index":0,"delta":{"content":"word${i % 100} "},"logprobs":null,"finish_reason":null}]}\n\n`;
 const FINISH = `data: {"id":"chatcmpl-bench","object":"chat.completion.chunk","created":1763700000,"model":"bench-model","choices":[{"index":0,"delta":{},"logprobs":null,"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n`;
+/** The fixed answer with its content made `bytes` long. */
+function paddedAnswer(bytes: number): string {
+  const content = "word ".repeat(Math.ceil(bytes / 5)).slice(0, bytes);
+  return ANSWER.replace("Sure, here is a short answer to your question.", content);
+}
+
 /** Chunks written per pull when there is no gap, so a long stream is not one syscall per chunk. */
 const BATCH = 50;
 
@@ -26,8 +32,8 @@ Bun.serve({
   idleTimeout: 120,
   async fetch(req) {
     if (req.method === "GET") return Response.json({ status: "ok" });
-    const body = (await req.json()) as { stream?: boolean; mock_chunks?: number; mock_gap_ms?: number };
-    if (!body.stream) return new Response(ANSWER, { headers: { "content-type": "application/json" } });
+    const body = (await req.json()) as { stream?: boolean; mock_chunks?: number; mock_gap_ms?: number; mock_answer_bytes?: number };
+    if (!body.stream) return new Response(body.mock_answer_bytes ? paddedAnswer(body.mock_answer_bytes) : ANSWER, { headers: { "content-type": "application/json" } });
     const total = body.mock_chunks ?? 20;
     const gap = body.mock_gap_ms ?? 0;
     let i = 0;

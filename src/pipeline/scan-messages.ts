@@ -20,7 +20,10 @@ export interface DetectJob {
 
 export type ScanJob = MaskJob | DetectJob;
 
-/** A masker's outcome, or why it failed (a failed masker masked nothing: the next reads its input). */
+/**
+ * A masker's outcome, details left out (`info` is empty), or why it failed (a failed masker
+ * masked nothing: the next one reads its input).
+ */
 export type MaskStep = MaskedSegments | { readonly error: string };
 
 export interface DetectOutcome {
@@ -38,3 +41,8 @@ export interface JobRequest {
 }
 
 export type JobReply = { readonly id: number; readonly ok: true; readonly outcome: JobOutcome } | { readonly id: number; readonly ok: false; readonly error: string };
+
+/** What a worker posts once its modules are loaded, before any reply. */
+export const WORKER_READY = "ready";
+
+export type WorkerMessage = JobReply | typeof WORKER_READY;

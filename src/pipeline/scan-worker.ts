@@ -9,7 +9,7 @@
 import { buildGuardrail, type GuardrailRecipe } from "../guardrails/registry.ts";
 import { GuardrailUnavailableError, type Guardrail } from "../guardrails/types.ts";
 import { maskSegments } from "./mask-segments.ts";
-import type { DetectJob, DetectOutcome, JobOutcome, JobReply, JobRequest, MaskJob, MaskStep } from "./scan-messages.ts";
+import { WORKER_READY, type DetectJob, type DetectOutcome, type JobOutcome, type JobReply, type JobRequest, type MaskJob, type MaskStep, type ScanJob } from "./scan-messages.ts";
 
 declare const self: Worker;
 
@@ -17,6 +17,9 @@ declare const self: Worker;
 const SERVICES = { piiCacheTexts: 0 };
 
 const built = new Map<string, Guardrail>();
+
+/** Runs' details stay here (pipeline/types.ts `GuardrailRun.info`). */
+const NO_DETAILS = {};
 
 function guardrailOf(recipe: GuardrailRecipe): Guardrail {
   let guardrail = built.get(recipe.key);
@@ -41,7 +44,7 @@ function runMasks(job: MaskJob): MaskStep[] {
     try {
       const masked = maskSegments(masker, texts, context);
       texts = texts.map((t, i) => masked.texts[i] ?? t);
-      return masked;
+      return { ...masked, info: NO_DETAILS };
     } catch (e) {
       return { error: shownReason(e) };
     }
@@ -52,7 +55,18 @@ async function runDetect(job: DetectJob): Promise<DetectOutcome> {
   const detector = guardrailOf(job.recipe);
   if (detector.kind !== "detector") throw new Error("not a detector");
   const d = await detector.detect(job.text, { history: [] });
-  return { tripped: d.tripped, confidence: d.confidence, labels: d.labels, info: d.info };
+  return { tripped: d.tripped, confidence: d.confidence, labels: d.labels, info: NO_DETAILS };
+}
+
+/**
+ * A scan of megabytes leaves hundreds of megabytes of garbage (token arrays, spans) that the
+ * collector would keep until the next allocations ask for it; collected at once, the allocator
+ * hands the pages back to the system a second later (MIMALLOC_PURGE_DELAY).
+ */
+const COLLECT_AFTER_CHARS = 1024 * 1024;
+
+function charsOf(job: ScanJob): number {
+  return job.kind === "detect" ? job.text.length : job.texts.reduce((n, t) => n + t.length, 0);
 }
 
 self.onmessage = async (event: MessageEvent<JobRequest>) => {
@@ -65,4 +79,7 @@ self.onmessage = async (event: MessageEvent<JobRequest>) => {
     reply = { id, ok: false, error: shownReason(e) };
   }
   self.postMessage(reply);
+  if (charsOf(job) >= COLLECT_AFTER_CHARS) Bun.gc(true);
 };
+
+self.postMessage(WORKER_READY);

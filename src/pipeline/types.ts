@@ -18,6 +18,11 @@ export interface GuardrailRun {
   readonly confidence?: number;
   /** Safe labels (entity types, kinds); never matched text. */
   readonly labels: readonly string[];
+  /**
+   * The guardrail's details (for PII, SPEC's PII result), read by the `scan` command. Empty for
+   * a run in a scan worker: the server never reads them, and for a text of megabytes they are
+   * millions of values to copy back (offloaded-stage.ts).
+   */
   readonly info: GuardrailInfo;
   /** Set when the guardrail failed to run; a short reason without request content. */
   readonly error?: string;

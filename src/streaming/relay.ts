@@ -53,6 +53,12 @@ export interface RelayOptions {
 
 const DONE_MARK = "data: [DONE]";
 
+/** The longest the relay works through one read's events before it lets the event loop turn. */
+const SLICE_MS = 5;
+
+/** The most of one upstream read that is decoded and parsed at once. */
+const READ_SLICE_BYTES = 64 * 1024;
+
 /**
  * A Bun "direct" stream: Bun.serve calls `pull` once and the relay writes straight to the
  * socket, flushing after each upstream read. A queued (default) stream made 500 streams
@@ -105,15 +111,28 @@ class RelayState {
         const message = `the upstream's answer is larger than the ${this.options.maxBytes}-byte limit (SVC_GUARDRAILS_MAX_ANSWER_BYTES)`;
         return this.fail(controller, message, "upstream_answer_too_large");
       }
-      let out: string | Uint8Array | null;
-      try {
-        out = this.options.monitor ? await this.interpret(this.parser.push(this.decoder.decode(bytes, { stream: true })), controller) : this.passThrough(bytes);
-      } catch (e) {
-        if (this.ended) return;
-        return this.fail(controller, e instanceof SseTooLargeError ? e.message : "the upstream stream could not be read");
+      if (!this.options.monitor) {
+        if (!(await this.send(controller, this.passThrough(bytes)))) return;
+        continue;
       }
-      if (this.ended) return;
-      if (out !== null && out.length > 0 && !(await this.send(controller, out))) return;
+      // An upstream faster than its checks piles up megabytes for one read: they are decoded,
+      // parsed and checked a slice at a time, with a turn of the event loop between slices.
+      for (let at = 0; at < bytes.length; at += READ_SLICE_BYTES) {
+        if (at > 0) {
+          await new Promise((resolve) => setImmediate(resolve));
+          if (this.ended) return;
+        }
+        const piece = bytes.length <= READ_SLICE_BYTES ? bytes : bytes.subarray(at, at + READ_SLICE_BYTES);
+        let out: string | null;
+        try {
+          out = await this.interpret(this.parser.push(this.decoder.decode(piece, { stream: true })), controller);
+        } catch (e) {
+          if (this.ended) return;
+          return this.fail(controller, e instanceof SseTooLargeError ? e.message : "the upstream stream could not be read");
+        }
+        if (this.ended) return;
+        if (out !== null && out.length > 0 && !(await this.send(controller, out))) return;
+      }
     }
   }
 
@@ -152,7 +171,17 @@ class RelayState {
     const monitor = this.options.monitor!;
     const interpreter = this.options.interpreter;
     let out = "";
+    let sliceStart = performance.now();
     for (const event of events) {
+      // A read can bring thousands of events, and checks on short windows settle without
+      // yielding: the event loop gets a turn every few milliseconds, so other callers do too.
+      if (performance.now() - sliceStart > SLICE_MS) {
+        if (out.length > 0 && !(await this.send(controller, out))) return null;
+        out = "";
+        await new Promise((resolve) => setImmediate(resolve));
+        if (this.ended) return null;
+        sliceStart = performance.now();
+      }
       if (this.finalChecked) {
         if (event.data === "[DONE]") this.sawDone = true;
         out += event.raw + "\n\n";
