@@ -8,7 +8,8 @@ import { GuardrailUnavailableError, type Detector } from "../guardrails/types.ts
 import type { CompiledEntry, CompiledPolicy } from "../policy/compile.ts";
 import type { StageName } from "../policy/schema.ts";
 import type { ScanPool } from "./scan-pool.ts";
-import { detectorRun, failedRun, judged, maskContext, maskedRun, textOf, type StartedStage } from "./stage-runs.ts";
+import type { MaskStep } from "./scan-messages.ts";
+import { maskContext, StageProgress, textOf, type StartedStage } from "./stage-runs.ts";
 import type { Segment } from "./types.ts";
 
 /** A worker's reason (a string: the check's own, or "internal error") as the error it stands for. */
@@ -24,12 +25,10 @@ export async function startOffloadedStage(
   input: readonly Segment[],
   signal: AbortSignal | undefined,
 ): Promise<StartedStage> {
-  const runs: StartedStage["runs"] = new Array(entries.length);
-  let segments = input;
-  let firstEnforcingMasker = entries.length;
+  const progress = new StageProgress(policy, stage, entries, input);
   const maskers = entries.filter((e) => e.guardrail.kind === "masker");
   if (maskers.length > 0) {
-    let steps;
+    let steps: readonly (MaskStep | { readonly error: unknown })[];
     try {
       // Every masker is local, so every masker entry has a recipe.
       steps = await pool.mask(
@@ -37,27 +36,15 @@ export async function startOffloadedStage(
         input.map(textOf),
         maskContext(stage, input)?.resent === true,
       );
-    } catch (e) {
-      steps = maskers.map(() => ({ error: e }));
+    } catch (error) {
+      steps = maskers.map(() => ({ error }));
     }
     maskers.forEach((entry, i) => {
       const step = steps[i]!;
-      const masked = "error" in step ? { run: failedRun(entry, unavailable(step.error)), segments } : maskedRun(policy, entry, segments, step);
-      runs[entry.index] = masked.run;
-      segments = masked.segments;
-      if (masked.run.enforced) firstEnforcingMasker = Math.min(firstEnforcingMasker, entry.index);
+      progress.masked(entry, "error" in step ? { error: unavailable(step.error) } : step);
     });
   }
-  const detectors = entries.filter((e) => e.guardrail.kind === "detector" && e.index < firstEnforcingMasker);
-  if (detectors.length === 0) return { segments, runs, detectors: null };
-  const { text, history } = judged(stage, segments);
-  const settled = Promise.all(
-    detectors.map(async (entry) => {
-      const recipe = entry.recipe;
-      runs[entry.index] = await detectorRun(policy, entry, () =>
-        recipe ? pool.detect(recipe, text) : (entry.guardrail as Detector).detect(text, { history, signal }),
-      );
-    }),
+  return progress.startDetectors((entry, text, history) =>
+    entry.recipe ? pool.detect(entry.recipe, text) : (entry.guardrail as Detector).detect(text, { history, signal }),
   );
-  return { segments, runs, detectors: settled };
 }

@@ -15,7 +15,7 @@ import type { StageName } from "../policy/schema.ts";
 import { maskSegments } from "./mask-segments.ts";
 import { startOffloadedStage } from "./offloaded-stage.ts";
 import { OFFLOAD_MIN_CHARS, scanPool } from "./scan-pool.ts";
-import { detectorRun, failedRun, finishStage, judged, maskContext, maskedRun, textOf, type StartedStage } from "./stage-runs.ts";
+import { finishStage, maskContext, StageProgress, textOf, type StartedStage } from "./stage-runs.ts";
 import { inTurn } from "./turn.ts";
 import type { Segment, StageResult } from "./types.ts";
 
@@ -52,30 +52,18 @@ function charsOf(segments: readonly Segment[]): number {
 
 /** Runs the maskers and starts the detectors, in this thread. */
 function startStage(policy: CompiledPolicy, stage: StageName, entries: readonly CompiledEntry[], input: readonly Segment[], signal: AbortSignal | undefined): StartedStage {
-  const runs: StartedStage["runs"] = new Array(entries.length);
-  let segments = input;
-  let firstEnforcingMasker = entries.length;
+  const progress = new StageProgress(policy, stage, entries, input);
   const context = maskContext(stage, input);
   for (const entry of entries) {
     const masker = entry.guardrail;
     if (masker.kind !== "masker") continue;
-    let masked;
+    let outcome;
     try {
-      masked = maskedRun(policy, entry, segments, maskSegments(masker, segments.map(textOf), context));
-    } catch (e) {
-      masked = { run: failedRun(entry, e), segments };
+      outcome = maskSegments(masker, progress.segments.map(textOf), context);
+    } catch (error) {
+      outcome = { error };
     }
-    runs[entry.index] = masked.run;
-    segments = masked.segments;
-    if (masked.run.enforced) firstEnforcingMasker = Math.min(firstEnforcingMasker, entry.index);
+    progress.masked(entry, outcome);
   }
-  const detectors = entries.filter((e) => e.guardrail.kind === "detector" && e.index < firstEnforcingMasker);
-  if (detectors.length === 0) return { segments, runs, detectors: null };
-  const { text, history } = judged(stage, segments);
-  const settled = Promise.all(
-    detectors.map(async (entry) => {
-      runs[entry.index] = await detectorRun(policy, entry, () => (entry.guardrail as Detector).detect(text, { history, signal }));
-    }),
-  );
-  return { segments, runs, detectors: settled };
+  return progress.startDetectors((entry, text, history) => (entry.guardrail as Detector).detect(text, { history, signal }));
 }

@@ -18,6 +18,48 @@ export interface StartedStage {
   readonly detectors: Promise<unknown> | null;
 }
 
+/**
+ * A stage as it runs: maskers' runs recorded in list order, each leaving the segments the next
+ * one reads, then the detectors started on the judged text. Detectors listed after an
+ * enforcing masker are not started: their verdict could not change the outcome.
+ */
+export class StageProgress {
+  readonly runs: StartedStage["runs"];
+  private firstEnforcingMasker: number;
+
+  constructor(
+    private readonly policy: CompiledPolicy,
+    private readonly stage: StageName,
+    private readonly entries: readonly CompiledEntry[],
+    public segments: readonly Segment[],
+  ) {
+    this.runs = new Array(entries.length);
+    this.firstEnforcingMasker = entries.length;
+  }
+
+  /** A masker's outcome: what it found, or that it failed (then the segments stay as they were). */
+  masked(entry: CompiledEntry, outcome: MaskedSegments | { readonly error: unknown }): void {
+    const done = "error" in outcome ? { run: failedRun(entry, outcome.error), segments: this.segments } : maskedRun(this.policy, entry, this.segments, outcome);
+    this.runs[entry.index] = done.run;
+    this.segments = done.segments;
+    if (done.run.enforced) this.firstEnforcingMasker = Math.min(this.firstEnforcingMasker, entry.index);
+  }
+
+  /** Starts the detectors that can still matter, each through `detect`. */
+  startDetectors(detect: (entry: CompiledEntry, text: string, history: readonly Segment[]) => Detection | Promise<Detection>): StartedStage {
+    const { runs, segments, policy } = this;
+    const detectors = this.entries.filter((e) => e.guardrail.kind === "detector" && e.index < this.firstEnforcingMasker);
+    if (detectors.length === 0) return { segments, runs, detectors: null };
+    const { text, history } = judged(this.stage, segments);
+    const settled = Promise.all(
+      detectors.map(async (entry) => {
+        runs[entry.index] = await detectorRun(policy, entry, () => detect(entry, text, history));
+      }),
+    );
+    return { segments, runs, detectors: settled };
+  }
+}
+
 export function textOf(segment: Segment): string {
   return segment.text;
 }
@@ -40,7 +82,7 @@ export function maskContext(stage: StageName, segments: readonly Segment[]): Mas
 }
 
 /** A masker's run and the segments it leaves, from what it found. */
-export function maskedRun(policy: CompiledPolicy, entry: CompiledEntry, segments: readonly Segment[], masked: MaskedSegments): { run: GuardrailRun; segments: readonly Segment[] } {
+function maskedRun(policy: CompiledPolicy, entry: CompiledEntry, segments: readonly Segment[], masked: MaskedSegments): { run: GuardrailRun; segments: readonly Segment[] } {
   let out: Segment[] | null = null;
   masked.texts.forEach((text, i) => {
     if (text === null) return;
@@ -59,7 +101,7 @@ export function maskedRun(policy: CompiledPolicy, entry: CompiledEntry, segments
 }
 
 /** A detector's run, from its detection or from its failure. */
-export async function detectorRun(policy: CompiledPolicy, entry: CompiledEntry, detection: () => Detection | Promise<Detection>): Promise<GuardrailRun> {
+async function detectorRun(policy: CompiledPolicy, entry: CompiledEntry, detection: () => Detection | Promise<Detection>): Promise<GuardrailRun> {
   try {
     const d = await detection();
     return {
@@ -93,7 +135,7 @@ export function failedRun(entry: CompiledEntry, e: unknown): GuardrailRun {
  * after the last assistant segment (an agent's tool results can carry an indirect injection);
  * the earlier segments are history. Output: all assistant text.
  */
-export function judged(stage: StageName, segments: readonly Segment[]): { text: string; history: readonly Segment[] } {
+function judged(stage: StageName, segments: readonly Segment[]): { text: string; history: readonly Segment[] } {
   if (stage === "output") return { text: segments.map(textOf).join("\n\n"), history: [] };
   let end = segments.length;
   while (end > 0 && segments[end - 1]!.role === "assistant") end--; // a trailing assistant prefill
