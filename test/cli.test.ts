@@ -216,6 +216,19 @@ describe("validate", () => {
     expect(lines.at(-1)).toBe("4 problems found");
     bad.remove();
   });
+
+  test("the callers file is checked when SVC_GUARDRAILS_CALLERS_FILE is set", async () => {
+    const hash = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
+    const good = configs.write("callers-ok.yaml", `- name: app\n  token_sha256: ${hash}\n  policies: [mask, later]\n`);
+    const ok = await runCli(["validate", "--policy-dir", dir.path], { env: baseEnv({ SVC_GUARDRAILS_CALLERS_FILE: good }) });
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toContain(`ok: ${good} (1 caller)`);
+    expect(ok.stdout).toContain(`warning: ${good}: caller 'app' lists policy 'later', which ${dir.path} does not hold (yet)`);
+    const bad = configs.write("callers-bad.yaml", `- name: app\n  token_sha256: ${hash}\n  policies: [mask]\n  default_policy: out\n`);
+    const r = await runCli(["validate", "--policy-dir", dir.path], { env: baseEnv({ SVC_GUARDRAILS_CALLERS_FILE: bad }) });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`error: callers file ${bad}: [0].default_policy: 'out' is not one of the caller's policies`);
+  });
 });
 
 describe("scan", () => {

@@ -32,8 +32,9 @@ SVC_KEY (the licence key) is required. See README.md for every variable.
 
 export const VALIDATE_HELP = `Usage: guardrail-proxy validate [--policy-dir PATH] [--models-config PATH]
 
-Checks every policy in the directory and the models config. Prints one line per problem
-(file, field, reason) and exits 1 when there is any, 0 when all is valid.
+Checks every policy in the directory, the models config and, when SVC_GUARDRAILS_CALLERS_FILE
+is set, the callers file. Prints one line per problem (file, field, reason) and exits 1 when
+there is any, 0 when all is valid.
 `;
 
 export const SCAN_HELP = `Usage: guardrail-proxy scan --config-id ID [--policy-dir PATH] [--stage input|output] [TEXT | -]

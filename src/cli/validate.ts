@@ -1,6 +1,6 @@
 /**
- * `guardrail-proxy validate`: every policy of the directory and the models config. One line per
- * problem naming file, field and reason; exit 1 when there is any problem.
+ * `guardrail-proxy validate`: every policy of the directory, the models config and the callers
+ * file. One line per problem naming file, field and reason; exit 1 when there is any problem.
  */
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -11,6 +11,7 @@ import { PolicyError } from "../policy/errors.ts";
 import { policyWarnings } from "../policy/lint.ts";
 import { parsePolicyText, readPolicyFile } from "../policy/load.ts";
 import { applyOptions, loadSettings, type Environment } from "../settings.ts";
+import { CallersFileError, loadCallersFile } from "../http/callers-file.ts";
 import { ModelsConfigError } from "../upstream/models-config.ts";
 import { buildRouter } from "../upstream/setup.ts";
 import type { ParsedArgs } from "./args.ts";
@@ -67,6 +68,21 @@ export async function runValidate(args: ParsedArgs, env: Environment): Promise<n
       out.push(`ok: ${settings.modelsConfigPath} (${router.names.length} named models${router.hasDefault ? " and a default" : ""})`);
     } catch (e) {
       if (!(e instanceof ModelsConfigError)) throw e;
+      problem(e.message);
+    }
+  }
+
+  if (settings.callersFile) {
+    try {
+      const callers = loadCallersFile(settings.callersFile);
+      for (const caller of callers) {
+        for (const id of caller.policies) {
+          if (!ids.includes(id)) out.push(`warning: ${settings.callersFile}: caller '${caller.name}' lists policy '${id}', which ${dir} does not hold (yet)`);
+        }
+      }
+      out.push(`ok: ${settings.callersFile} (${callers.length} caller${callers.length === 1 ? "" : "s"})`);
+    } catch (e) {
+      if (!(e instanceof CallersFileError)) throw e;
       problem(e.message);
     }
   }
