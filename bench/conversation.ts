@@ -47,9 +47,9 @@ async function run(policy: CompiledPolicy): Promise<number> {
   const t0 = performance.now();
   for (let turn = 0; turn < TURNS; turn++) {
     for (const c of conversations) {
-      c.push({ role: "user", text: supportMessage1k() });
+      c.push({ role: "user", text: supportMessage1k(), masked: true, judged: true });
       await runInputStages(policy, c);
-      c.push({ role: "assistant", text: `Thanks. ${supportMessage1k()}` });
+      c.push({ role: "assistant", text: `Thanks. ${supportMessage1k()}`, masked: true, judged: false });
     }
   }
   return performance.now() - t0;

@@ -9,6 +9,7 @@ import { GuardrailUnavailableError, type Detector, type Masker } from "../src/gu
 import { guardText } from "../src/pipeline/guard.ts";
 import { runInputStages, runOutputStage } from "../src/pipeline/pipeline.ts";
 import type { CompiledEntry, CompiledPolicy } from "../src/policy/compile.ts";
+import type { Segment } from "../src/pipeline/types.ts";
 
 const failing = (error: Error): Detector => ({ kind: "detector", name: "Flaky", detect: async () => Promise.reject(error) });
 
@@ -27,7 +28,7 @@ function policyWith(
     suppressEnforcement: e.suppress ?? false,
     onError: e.onError ?? "block",
   }));
-  return { id: "t", mode, stages: { pre_flight: [], input: stage === "input" ? entries : [], output: stage === "output" ? entries : [] } };
+  return { id: "t", mode, unreadableContent: "allow", stages: { pre_flight: [], input: stage === "input" ? entries : [], output: stage === "output" ? entries : [] } };
 }
 
 describe("on_error", () => {
@@ -64,17 +65,49 @@ describe("on_error", () => {
   });
 });
 
+/** A segment as the request reading marks it: user and tool texts judged, the rest not. */
+function seg(role: "system" | "user" | "assistant" | "tool", text: string, judged = role === "user" || role === "tool"): Segment {
+  return { role, text, masked: true, judged };
+}
+
 describe("what detectors judge", () => {
-  test("the latest turn: user and tool segments after the last assistant segment", async () => {
+  test("a local detector judges every judged text, one by one, never the system prompt or the assistant's history", async () => {
     const seen: string[] = [];
-    const spy: Detector = { kind: "detector", name: "Spy", detect: (text, ctx) => (seen.push(text, `history:${ctx.history.length}`), { tripped: false, labels: [], info: {} }) };
-    await runInputStages(policyWith([{ guardrail: spy }]), [
-      { role: "user", text: "first question" },
-      { role: "assistant", text: "calling a tool" },
-      { role: "tool", text: "tool output" },
-      { role: "user", text: "and now?" },
+    const spy: Detector = { kind: "detector", name: "Spy", detect: (text) => (seen.push(text), { tripped: text === "tool output", confidence: 0.5, labels: ["x"], info: {} }) };
+    const verdict = await runInputStages(policyWith([{ guardrail: spy }]), [
+      seg("system", "be brief"),
+      seg("user", "first question"),
+      seg("assistant", "calling a tool"),
+      seg("tool", "tool output"),
+      seg("user", "and now?"),
     ]);
-    expect(seen).toEqual(["tool output\n\nand now?", "history:2"]);
+    expect(seen).toEqual(["first question", "tool output", "and now?"]);
+    // One trip among the texts is the detector's trip.
+    expect(verdict.block?.guardrail).toBe("Spy");
+  });
+
+  test("a remote detector judges the judged texts at once, with the conversation before them as context", async () => {
+    const seen: string[] = [];
+    const spy: Detector = { kind: "detector", name: "Judge", remote: true, detect: (text, ctx) => (seen.push(text, `history:${ctx.history.length}`), { tripped: false, labels: [], info: {} }) };
+    await runInputStages(policyWith([{ guardrail: spy }]), [seg("system", "be brief"), seg("user", "first question"), seg("assistant", "an answer"), seg("user", "and now?")]);
+    expect(seen).toEqual(["first question\n\nand now?", "history:1"]);
+  });
+
+  test("texts already judged in a conversation are not judged again", async () => {
+    const seen: string[] = [];
+    const spy: Detector = { kind: "detector", name: "Spy", detect: (text) => (seen.push(text), { tripped: false, labels: [], info: {} }) };
+    const policy = policyWith([{ guardrail: spy }]);
+    const turn1 = [seg("user", "hello"), seg("assistant", "hi"), seg("user", "how are you?")];
+    await runInputStages(policy, turn1);
+    await runInputStages(policy, [...turn1, seg("assistant", "fine"), seg("user", "good to hear")]);
+    expect(seen).toEqual(["hello", "how are you?", "good to hear"]);
+  });
+
+  test("segments that are not to be masked (tool definitions) are judged but never masked", async () => {
+    const told: string[] = [];
+    const masker: Masker = { kind: "masker", name: "Recorder", mask: (text) => (told.push(text), { text, tripped: false, labels: [], info: {} }) };
+    await runInputStages(policyWith([{ guardrail: masker }]), [{ role: "tool", text: "a tool's description", masked: false, judged: true }, seg("user", "hello")]);
+    expect(told).toEqual(["hello"]);
   });
 });
 
@@ -89,17 +122,17 @@ describe("what maskers are told", () => {
   test("every message of a conversation with an assistant turn will be resent; a first message, a lone prompt and answers will not", async () => {
     const first = recorder();
     await runInputStages(policyWith([{ guardrail: first.masker }]), [
-      { role: "user", text: "be brief" },
-      { role: "user", text: "hello" },
+      seg("user", "be brief"),
+      seg("user", "hello"),
     ]);
     expect(first.told).toEqual(["be brief:false", "hello:false"]);
 
     const later = recorder();
     await runInputStages(policyWith([{ guardrail: later.masker }]), [
-      { role: "user", text: "be brief" },
-      { role: "user", text: "hello" },
-      { role: "assistant", text: "hi" },
-      { role: "user", text: "my card is 4111 1111 1111 1111" },
+      seg("user", "be brief"),
+      seg("user", "hello"),
+      seg("assistant", "hi"),
+      seg("user", "my card is 4111 1111 1111 1111"),
     ]);
     expect(later.told).toEqual(["be brief:true", "hello:true", "hi:true", "my card is 4111 1111 1111 1111:true"]);
 

@@ -27,14 +27,15 @@ function largeText(): string {
 }
 
 describe("a stage offloaded to the scan pool says what the event loop would", () => {
-  const compiled = compileOrThrow("wide", "wide.json", WIDE_POLICY);
   afterAll(() => configureScanPool(0));
 
+  /** Through a policy compiled afresh: verdicts cached by one run are not the next one's. */
   async function outcomes() {
+    const compiled = compileOrThrow("wide", "wide.json", WIDE_POLICY);
     const segments = [
-      { role: "user" as const, text: largeText() },
-      { role: "assistant" as const, text: "Earlier answer to jane.roe@example.org." },
-      { role: "user" as const, text: largeText().toUpperCase() },
+      { role: "user" as const, text: largeText(), masked: true, judged: true },
+      { role: "assistant" as const, text: "Earlier answer to jane.roe@example.org.", masked: true, judged: false },
+      { role: "user" as const, text: largeText().toUpperCase(), masked: true, judged: true },
     ];
     const input = await runInputStages(compiled, segments);
     const output = await runOutputStage(compiled, [largeText(), "forbidden 536-22-8716"]);
@@ -72,7 +73,7 @@ describe("the pool", () => {
     await Bun.sleep(300);
     expect(pool.running).toBe(0);
     // A new job after that starts a new worker.
-    expect((await pool.detect(guardrailRecipe("Keywords", { keywords: ["alpha"] }), "alpha beta")).tripped).toBe(true);
+    expect((await pool.detect(guardrailRecipe("Keywords", { keywords: ["alpha"] }), ["alpha beta", "gamma"])).map((d) => d.tripped)).toEqual([true, false]);
     pool.stop();
   });
 
@@ -92,14 +93,14 @@ describe("the pool", () => {
     pool.stop();
     const error = await pending.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GuardrailUnavailableError);
-    expect(await pool.detect(guardrailRecipe("Keywords", { keywords: ["x"] }), "x")).toMatchObject({ tripped: true });
+    expect((await pool.detect(guardrailRecipe("Keywords", { keywords: ["x"] }), ["x"]))[0]).toMatchObject({ tripped: true });
     pool.stop();
   });
 
   test("a worker that cannot start fails the jobs waiting for it, once, instead of starting again and again", async () => {
     const broken = "data:text/javascript," + encodeURIComponent("throw new Error('cannot load');");
     const pool = new ScanPool(2, 1000, broken);
-    const jobs = [pool.detect(guardrailRecipe("Keywords", { keywords: ["x"] }), "x"), pool.detect(guardrailRecipe("Keywords", { keywords: ["y"] }), "y")];
+    const jobs = [pool.detect(guardrailRecipe("Keywords", { keywords: ["x"] }), ["x"]), pool.detect(guardrailRecipe("Keywords", { keywords: ["y"] }), ["y"])];
     const errors = await Promise.all(jobs.map((j) => j.catch((e: unknown) => e)));
     for (const e of errors) expect(e).toBeInstanceOf(GuardrailUnavailableError);
     // The second worker, started for the second job, dies the same way; nothing starts after it.

@@ -21,6 +21,8 @@ export interface RequestAudit {
   configId?: string;
   /** The id a request named when no policy could be resolved for it. */
   rejectedPolicy?: NamedPolicy;
+  /** Parts of the request no guardrail could read, by kind (DECISIONS §8). */
+  unscanned?: Readonly<Record<string, number>>;
   runs: GuardrailRun[];
   /** Set by streaming routes: the line is written by `finishAudit` when the stream ends. */
   deferred: boolean;
@@ -62,6 +64,7 @@ export function finishAudit(audit: RequestAudit, status: number, route: string, 
     duration_ms: Math.round(seconds * 1e6) / 1e3,
     ...policyFields(audit),
     caller,
+    unscanned: audit.unscanned,
     guardrails: audit.runs.map(summarizeRun),
     ...extra,
   });

@@ -19,6 +19,7 @@ export type ErrorCode =
   | "upstream_timeout"
   | "internal_error"
   | "policy_not_allowed"
+  | "unscanned_content"
   | "upstream_answer_too_large"
   /** Never seen by a client (it has gone); names the outcome in logs and metrics. */
   | "client_closed";

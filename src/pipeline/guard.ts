@@ -30,7 +30,7 @@ export async function guardText(policy: CompiledPolicy, stage: GuardStage, text:
       runs: verdict.runs,
     };
   }
-  const verdict = await runInputStages(policy, [{ role: "user", text }]);
+  const verdict = await runInputStages(policy, [{ role: "user", text, masked: true, judged: true }]);
   const block = verdict.block;
   return {
     response: {

@@ -4,12 +4,12 @@
  * of its own, so they run side by side on a machine with the cores. Checks that call out of the
  * process (judge models, moderations) only wait, and run here as in any stage.
  */
-import { GuardrailUnavailableError, type Detector } from "../guardrails/types.ts";
+import { GuardrailUnavailableError } from "../guardrails/types.ts";
 import type { CompiledEntry, CompiledPolicy } from "../policy/compile.ts";
 import type { StageName } from "../policy/schema.ts";
 import type { ScanPool } from "./scan-pool.ts";
 import type { MaskStep } from "./scan-messages.ts";
-import { maskContext, StageProgress, textOf, type StartedStage } from "./stage-runs.ts";
+import { StageProgress, type StartedStage } from "./stage-runs.ts";
 import type { Segment } from "./types.ts";
 
 /** A worker's reason (a string: the check's own, or "internal error") as the error it stands for. */
@@ -25,7 +25,7 @@ export async function startOffloadedStage(
   input: readonly Segment[],
   signal: AbortSignal | undefined,
 ): Promise<StartedStage> {
-  const progress = new StageProgress(policy, stage, entries, input);
+  const progress = new StageProgress(policy, stage, entries, input, signal);
   const maskers = entries.filter((e) => e.guardrail.kind === "masker");
   if (maskers.length > 0) {
     let steps: readonly (MaskStep | { readonly error: unknown })[];
@@ -33,8 +33,8 @@ export async function startOffloadedStage(
       // Every masker is local, so every masker entry has a recipe.
       steps = await pool.mask(
         maskers.map((e) => e.recipe!),
-        input.map(textOf),
-        maskContext(stage, input)?.resent === true,
+        progress.maskTexts(),
+        progress.context?.resent === true,
       );
     } catch (error) {
       steps = maskers.map(() => ({ error }));
@@ -44,7 +44,6 @@ export async function startOffloadedStage(
       progress.masked(entry, "error" in step ? { error: unavailable(step.error) } : step);
     });
   }
-  return progress.startDetectors((entry, text, history) =>
-    entry.recipe ? pool.detect(entry.recipe, text) : (entry.guardrail as Detector).detect(text, { history, signal }),
-  );
+  // Local detectors have recipes (remote ones are judged by the stage itself).
+  return progress.startDetectors((entry, _detector, texts) => pool.detect(entry.recipe!, texts));
 }

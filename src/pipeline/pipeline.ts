@@ -33,7 +33,7 @@ export async function runOutputStage(policy: CompiledPolicy, texts: readonly str
   const result = await runStage(
     policy,
     "output",
-    texts.map((text) => ({ role: "assistant", text })),
+    texts.map((text) => ({ role: "assistant", text, masked: true, judged: true })),
     signal,
   );
   return { runs: result.runs, block: result.block };

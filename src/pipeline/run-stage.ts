@@ -9,13 +9,13 @@
  * (offloaded-stage.ts), so the event loop keeps serving; a short one runs at once; the rest run
  * in the event loop's turn, back to back with the stages of requests that arrived together.
  */
-import type { Detector } from "../guardrails/types.ts";
+import type { Detection, Detector } from "../guardrails/types.ts";
 import type { CompiledEntry, CompiledPolicy } from "../policy/compile.ts";
 import type { StageName } from "../policy/schema.ts";
 import { maskSegments } from "./mask-segments.ts";
 import { startOffloadedStage } from "./offloaded-stage.ts";
 import { OFFLOAD_MIN_CHARS, scanPool } from "./scan-pool.ts";
-import { finishStage, maskContext, StageProgress, textOf, type StartedStage } from "./stage-runs.ts";
+import { finishStage, StageProgress, type StartedStage } from "./stage-runs.ts";
 import { inTurn } from "./turn.ts";
 import type { Segment, StageResult } from "./types.ts";
 
@@ -52,18 +52,24 @@ function charsOf(segments: readonly Segment[]): number {
 
 /** Runs the maskers and starts the detectors, in this thread. */
 function startStage(policy: CompiledPolicy, stage: StageName, entries: readonly CompiledEntry[], input: readonly Segment[], signal: AbortSignal | undefined): StartedStage {
-  const progress = new StageProgress(policy, stage, entries, input);
-  const context = maskContext(stage, input);
+  const progress = new StageProgress(policy, stage, entries, input, signal);
   for (const entry of entries) {
     const masker = entry.guardrail;
     if (masker.kind !== "masker") continue;
     let outcome;
     try {
-      outcome = maskSegments(masker, progress.segments.map(textOf), context);
+      outcome = maskSegments(masker, progress.maskTexts(), progress.context);
     } catch (error) {
       outcome = { error };
     }
     progress.masked(entry, outcome);
   }
-  return progress.startDetectors((entry, text, history) => (entry.guardrail as Detector).detect(text, { history, signal }));
+  return progress.startDetectors(detectHere);
+}
+
+/** A local detector, text by text, in this thread. */
+async function detectHere(_entry: CompiledEntry, detector: Detector, texts: readonly string[]): Promise<Detection[]> {
+  const out: Detection[] = [];
+  for (const text of texts) out.push(await detector.detect(text, { history: [] }));
+  return out;
 }

@@ -11,11 +11,11 @@ export interface MaskJob {
   readonly resent: boolean;
 }
 
-/** One local detector on one text. */
+/** One local detector on each of the texts. */
 export interface DetectJob {
   readonly kind: "detect";
   readonly recipe: GuardrailRecipe;
-  readonly text: string;
+  readonly texts: readonly string[];
 }
 
 export type ScanJob = MaskJob | DetectJob;
@@ -33,7 +33,7 @@ export interface DetectOutcome {
   readonly info: GuardrailInfo;
 }
 
-export type JobOutcome = readonly MaskStep[] | DetectOutcome;
+export type JobOutcome = readonly MaskStep[] | readonly DetectOutcome[];
 
 export interface JobRequest {
   readonly id: number;

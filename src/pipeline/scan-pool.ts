@@ -53,9 +53,9 @@ export class ScanPool {
     return (await this.run({ kind: "mask", recipes, texts, resent })) as readonly MaskStep[];
   }
 
-  /** One local detector on one text. Rejects with `GuardrailUnavailableError` when it could not run. */
-  async detect(recipe: GuardrailRecipe, text: string): Promise<DetectOutcome> {
-    return (await this.run({ kind: "detect", recipe, text })) as DetectOutcome;
+  /** One local detector on each text. Rejects with `GuardrailUnavailableError` when it could not run. */
+  async detect(recipe: GuardrailRecipe, texts: readonly string[]): Promise<readonly DetectOutcome[]> {
+    return (await this.run({ kind: "detect", recipe, texts })) as readonly DetectOutcome[];
   }
 
   /** Workers running now. */

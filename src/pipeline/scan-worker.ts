@@ -51,11 +51,15 @@ function runMasks(job: MaskJob): MaskStep[] {
   });
 }
 
-async function runDetect(job: DetectJob): Promise<DetectOutcome> {
+async function runDetect(job: DetectJob): Promise<DetectOutcome[]> {
   const detector = guardrailOf(job.recipe);
   if (detector.kind !== "detector") throw new Error("not a detector");
-  const d = await detector.detect(job.text, { history: [] });
-  return { tripped: d.tripped, confidence: d.confidence, labels: d.labels, info: NO_DETAILS };
+  const out: DetectOutcome[] = [];
+  for (const text of job.texts) {
+    const d = await detector.detect(text, { history: [] });
+    out.push({ tripped: d.tripped, confidence: d.confidence, labels: d.labels, info: NO_DETAILS });
+  }
+  return out;
 }
 
 /**
@@ -66,7 +70,7 @@ async function runDetect(job: DetectJob): Promise<DetectOutcome> {
 const COLLECT_AFTER_CHARS = 1024 * 1024;
 
 function charsOf(job: ScanJob): number {
-  return job.kind === "detect" ? job.text.length : job.texts.reduce((n, t) => n + t.length, 0);
+  return job.texts.reduce((n, t) => n + t.length, 0);
 }
 
 self.onmessage = async (event: MessageEvent<JobRequest>) => {

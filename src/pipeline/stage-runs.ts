@@ -3,11 +3,12 @@
  * run-stage.ts, or in a scan worker, offloaded-stage.ts): what a masker's or a detector's
  * outcome means as a run, what detectors judge, and which run blocks.
  */
-import { GuardrailUnavailableError, type Detection, type MaskContext } from "../guardrails/types.ts";
+import { GuardrailUnavailableError, type Detection, type Detector, type MaskContext } from "../guardrails/types.ts";
 import type { CompiledEntry, CompiledPolicy } from "../policy/compile.ts";
 import type { StageName } from "../policy/schema.ts";
 import type { MaskedSegments } from "./mask-segments.ts";
 import type { Block, GuardrailRun, Segment } from "./types.ts";
+import { verdictCacheOf } from "./verdict-cache.ts";
 
 /** Where a stage stands once its maskers have run and its detectors have started. */
 export interface StartedStage {
@@ -18,51 +19,121 @@ export interface StartedStage {
   readonly detectors: Promise<unknown> | null;
 }
 
+/** A detector's verdicts on texts, in their order (local detectors: here or in a scan worker). */
+export type LocalDetect = (entry: CompiledEntry, detector: Detector, texts: readonly string[]) => readonly Detection[] | Promise<readonly Detection[]>;
+
+interface JudgedText {
+  readonly text: string;
+  /** Its segment, for the history a remote judge is given. */
+  readonly index: number;
+}
+
 /**
  * A stage as it runs: maskers' runs recorded in list order, each leaving the segments the next
- * one reads, then the detectors started on the judged text. Detectors listed after an
+ * one reads, then the detectors started on the judged texts. Detectors listed after an
  * enforcing masker are not started: their verdict could not change the outcome.
  */
 export class StageProgress {
   readonly runs: StartedStage["runs"];
   private firstEnforcingMasker: number;
+  /** Indices of the segments maskers rewrite (all but tool definitions). */
+  private readonly maskable: number[] = [];
+  readonly context: MaskContext | undefined;
 
   constructor(
     private readonly policy: CompiledPolicy,
     private readonly stage: StageName,
     private readonly entries: readonly CompiledEntry[],
     public segments: readonly Segment[],
+    private readonly signal?: AbortSignal,
   ) {
     this.runs = new Array(entries.length);
     this.firstEnforcingMasker = entries.length;
+    for (let i = 0; i < segments.length; i++) if (segments[i]!.masked) this.maskable.push(i);
+    this.context = maskContext(stage, segments);
   }
 
-  /** A masker's outcome: what it found, or that it failed (then the segments stay as they were). */
+  /** The texts maskers read, in order. */
+  maskTexts(): string[] {
+    return this.maskable.map((i) => this.segments[i]!.text);
+  }
+
+  /** A masker's outcome (its texts in `maskTexts` order), or that it failed (then nothing changes). */
   masked(entry: CompiledEntry, outcome: MaskedSegments | { readonly error: unknown }): void {
-    const done = "error" in outcome ? { run: failedRun(entry, outcome.error), segments: this.segments } : maskedRun(this.policy, entry, this.segments, outcome);
-    this.runs[entry.index] = done.run;
-    this.segments = done.segments;
-    if (done.run.enforced) this.firstEnforcingMasker = Math.min(this.firstEnforcingMasker, entry.index);
+    let run: GuardrailRun;
+    if ("error" in outcome) {
+      run = failedRun(entry, outcome.error);
+    } else {
+      run = { name: entry.name, stage: entry.stage, tripped: outcome.tripped, enforced: outcome.tripped && enforces(this.policy, entry), labels: outcome.labels, info: outcome.info };
+      let out: Segment[] | null = null;
+      outcome.texts.forEach((text, j) => {
+        if (text === null) return;
+        const i = this.maskable[j]!;
+        out ??= this.segments.slice();
+        out[i] = { ...this.segments[i]!, text };
+      });
+      if (out) this.segments = out;
+    }
+    this.runs[entry.index] = run;
+    if (run.enforced) this.firstEnforcingMasker = Math.min(this.firstEnforcingMasker, entry.index);
   }
 
-  /** Starts the detectors that can still matter, each through `detect`. */
-  startDetectors(detect: (entry: CompiledEntry, text: string, history: readonly Segment[]) => Detection | Promise<Detection>): StartedStage {
+  /**
+   * Starts the detectors that can still matter. Each judges every judged text: a local one
+   * text by text (through `local`), a remote one once on the texts it has not judged before,
+   * with the conversation before them as context. Verdicts of texts already judged in this
+   * conversation come from the verdict cache.
+   */
+  startDetectors(local: LocalDetect): StartedStage {
     const { runs, segments, policy } = this;
     const detectors = this.entries.filter((e) => e.guardrail.kind === "detector" && e.index < this.firstEnforcingMasker);
     if (detectors.length === 0) return { segments, runs, detectors: null };
-    const { text, history } = judged(this.stage, segments);
+    const texts = judgedTexts(this.stage, segments);
     const settled = Promise.all(
       detectors.map(async (entry) => {
-        runs[entry.index] = await detectorRun(policy, entry, () => detect(entry, text, history));
+        runs[entry.index] = await detectorRun(policy, entry, () => this.judge(entry, entry.guardrail as Detector, texts, local));
       }),
     );
     return { segments, runs, detectors: settled };
   }
+
+  private async judge(entry: CompiledEntry, detector: Detector, texts: readonly JudgedText[], local: LocalDetect): Promise<Detection> {
+    const cache = this.context?.resent ? verdictCacheOf(entry) : null;
+    const known: Detection[] = [];
+    const fresh: JudgedText[] = [];
+    for (const t of texts) {
+      const verdict = cache?.get(t.text);
+      if (verdict) known.push(verdict);
+      else fresh.push(t);
+    }
+    let found: readonly Detection[] = [];
+    if (fresh.length > 0 && detector.remote) {
+      const text = fresh.length === 1 ? fresh[0]!.text : fresh.map((t) => t.text).join("\n\n");
+      const verdict = await detector.detect(text, { history: this.segments.slice(0, fresh[0]!.index), signal: this.signal });
+      found = [verdict];
+      if (cache && !verdict.tripped) for (const t of fresh) cache.set(t.text, verdict);
+    } else if (fresh.length > 0) {
+      found = await local(entry, detector, fresh.map((t) => t.text));
+      if (cache) fresh.forEach((t, i) => cache.set(t.text, found[i]!));
+    }
+    return combined(known.length === 0 ? found : [...known, ...found]);
+  }
 }
 
-export function textOf(segment: Segment): string {
-  return segment.text;
+/** One verdict for a detector over several texts: it trips if any text trips it. */
+function combined(verdicts: readonly Detection[]): Detection {
+  if (verdicts.length === 1) return verdicts[0]!;
+  if (verdicts.length === 0) return NOTHING_JUDGED;
+  let best = verdicts[0]!;
+  const labels = new Set<string>();
+  for (const v of verdicts) {
+    for (const l of v.labels) labels.add(l);
+    if ((v.tripped && !best.tripped) || (v.tripped === best.tripped && (v.confidence ?? 0) > (best.confidence ?? 0))) best = v;
+  }
+  return { tripped: best.tripped, confidence: best.confidence, labels: [...labels], info: best.info };
 }
+
+const NOTHING_JUDGED: Detection = { tripped: false, labels: [], info: {} };
 
 function enforces(policy: CompiledPolicy, entry: CompiledEntry): boolean {
   return policy.mode === "block" && !entry.suppressEnforcement;
@@ -79,25 +150,6 @@ export function maskContext(stage: StageName, segments: readonly Segment[]): Mas
   if (stage === "output") return undefined;
   for (const s of segments) if (s.role === "assistant") return RESENT;
   return undefined;
-}
-
-/** A masker's run and the segments it leaves, from what it found. */
-function maskedRun(policy: CompiledPolicy, entry: CompiledEntry, segments: readonly Segment[], masked: MaskedSegments): { run: GuardrailRun; segments: readonly Segment[] } {
-  let out: Segment[] | null = null;
-  masked.texts.forEach((text, i) => {
-    if (text === null) return;
-    out ??= segments.slice();
-    out[i] = { role: segments[i]!.role, text };
-  });
-  const run: GuardrailRun = {
-    name: entry.name,
-    stage: entry.stage,
-    tripped: masked.tripped,
-    enforced: masked.tripped && enforces(policy, entry),
-    labels: masked.labels,
-    info: masked.info,
-  };
-  return { run, segments: out ?? segments };
 }
 
 /** A detector's run, from its detection or from its failure. */
@@ -131,19 +183,15 @@ export function failedRun(entry: CompiledEntry, e: unknown): GuardrailRun {
 }
 
 /**
- * The text detectors judge. Input stages: the latest turn, meaning the user and tool segments
- * after the last assistant segment (an agent's tool results can carry an indirect injection);
- * the earlier segments are history. Output: all assistant text.
+ * The texts input detectors judge (DECISIONS §8): every user turn, tool result, document and
+ * tool definition, and a trailing prefill, as the request reading marked them; never the system
+ * prompt. Output: all assistant text, as one.
  */
-function judged(stage: StageName, segments: readonly Segment[]): { text: string; history: readonly Segment[] } {
-  if (stage === "output") return { text: segments.map(textOf).join("\n\n"), history: [] };
-  let end = segments.length;
-  while (end > 0 && segments[end - 1]!.role === "assistant") end--; // a trailing assistant prefill
-  let start = end;
-  while (start > 0 && segments[start - 1]!.role !== "assistant") start--;
-  const turn = segments.slice(start, end);
-  const text = turn.length === 1 ? turn[0]!.text : turn.map(textOf).join("\n\n");
-  return { text, history: segments.slice(0, start) };
+function judgedTexts(stage: StageName, segments: readonly Segment[]): JudgedText[] {
+  if (stage === "output") return segments.length === 0 ? [] : [{ text: segments.length === 1 ? segments[0]!.text : segments.map((s) => s.text).join("\n\n"), index: 0 }];
+  const out: JudgedText[] = [];
+  for (let i = 0; i < segments.length; i++) if (segments[i]!.judged) out.push({ text: segments[i]!.text, index: i });
+  return out;
 }
 
 /** The stage's outcome: the runs in list order, and the first enforcing one as the block. */

@@ -2,10 +2,14 @@
 import type { GuardrailInfo } from "../guardrails/types.ts";
 import type { StageName } from "../policy/schema.ts";
 
-/** One piece of text of a conversation, in order. System prompts are not segments. */
+/** One piece of text of a conversation, in order (DECISIONS §8). */
 export interface Segment {
-  readonly role: "user" | "assistant" | "tool";
+  readonly role: "system" | "user" | "assistant" | "tool";
   readonly text: string;
+  /** Maskers rewrite it: everything the model reads, but tool definitions. */
+  readonly masked: boolean;
+  /** Input detectors judge it: user and tool turns, documents, tool definitions, a trailing prefill. */
+  readonly judged: boolean;
 }
 
 /** The outcome of one guardrail on one request. */

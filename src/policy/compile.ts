@@ -26,6 +26,8 @@ export interface CompiledPolicy {
   /** The `config_id`, or `platform` in `api` mode. */
   readonly id: string;
   readonly mode: PolicyMode;
+  /** `allow` (default): unreadable parts are forwarded and counted; `block`: 422 `unscanned_content`. */
+  readonly unreadableContent: "allow" | "block";
   readonly stages: Readonly<Record<StageName, readonly CompiledEntry[]>>;
 }
 
@@ -83,5 +85,5 @@ export function compilePolicy(id: string, document: unknown, services: Guardrail
     });
   }
   if (issues.length > 0) return { ok: false, issues };
-  return { ok: true, policy: { id, mode: doc.mode ?? "block", stages } };
+  return { ok: true, policy: { id, mode: doc.mode ?? "block", unreadableContent: doc.unreadable_content ?? "allow", stages } };
 }

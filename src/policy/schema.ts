@@ -27,6 +27,8 @@ export const PolicyDocumentSchema = Type.Object(
   {
     version: Type.Literal(1),
     mode: Type.Optional(Type.Union([Type.Literal("block"), Type.Literal("alert")])),
+    /** What happens to content no guardrail can read (images, audio, binary files): DECISIONS §8. */
+    unreadable_content: Type.Optional(Type.Union([Type.Literal("allow"), Type.Literal("block")])),
     pre_flight: Type.Optional(StageSchema),
     input: Type.Optional(StageSchema),
     output: Type.Optional(StageSchema),

@@ -5,7 +5,7 @@
  */
 import type { Block } from "../pipeline/types.ts";
 import type { SseEvent } from "../streaming/sse.ts";
-import type { TextSlot } from "./slots.ts";
+import type { TextReading } from "./reading/text-reading.ts";
 
 export type FamilyName = "chat" | "responses" | "messages";
 
@@ -13,8 +13,8 @@ export interface ApiFamily {
   readonly name: FamilyName;
   /** The upstream path, relative to the client's base URL. */
   readonly upstreamPath: string;
-  /** The maskable texts of a request body, in conversation order; system prompts excluded. */
-  inputSlots(body: Record<string, unknown>): TextSlot[];
+  /** Every text of a request body the model reads or that is judged (reading/text-reading.ts). */
+  readRequest(body: Record<string, unknown>): TextReading;
   /** The assistant texts of a non-streaming response body. */
   outputTexts(response: unknown): string[];
   /** A fresh interpreter for one stream. */

@@ -19,7 +19,7 @@ import { upstreamHeaders, upstreamQuery } from "../upstream/forwarding.ts";
 import { relayedError, relayedHeaders } from "../upstream/response-headers.ts";
 import type { RouteFamily, UpstreamRoute } from "../upstream/routes.ts";
 import type { ApiFamily } from "./family.ts";
-import { toSegments, writeBack } from "./slots.ts";
+import type { UnreadableKind } from "./reading/media.ts";
 
 export interface ProxyCall {
   readonly family: ApiFamily;
@@ -44,7 +44,7 @@ export async function proxy(deps: AppDeps, call: ProxyCall): Promise<Response> {
   const route = deps.upstream.router.route(call.routeFamily, model);
   checkProvider(call.routeFamily, route, model);
 
-  await guardInput(policy, family, body, call.request.signal, audit);
+  await guardInput(deps, call, policy);
   prepareBody(body, route, model);
 
   const stream = body.stream === true;
@@ -100,13 +100,43 @@ function checkProvider(family: RouteFamily, route: UpstreamRoute, model: string 
   }
 }
 
-async function guardInput(policy: CompiledPolicy, family: ApiFamily, body: Record<string, unknown>, signal: AbortSignal, audit: RequestAudit): Promise<void> {
-  if (policy.stages.pre_flight.length === 0 && policy.stages.input.length === 0) return;
-  const slots = family.inputSlots(body);
-  const verdict = await runInputStages(policy, toSegments(slots), signal);
-  audit.runs = [...verdict.runs];
+/**
+ * The input stages over every text of the request (DECISIONS §8); masked texts are written back
+ * where they came from. Parts no guardrail can read are counted, and refused when the policy
+ * says `unreadable_content: block`.
+ */
+async function guardInput(deps: AppDeps, call: ProxyCall, policy: CompiledPolicy): Promise<void> {
+  const guarded = policy.stages.pre_flight.length > 0 || policy.stages.input.length > 0;
+  if (!guarded && policy.unreadableContent === "allow") return;
+  const reading = call.family.readRequest(call.body);
+  if (reading.unreadable.length > 0) {
+    countUnscanned(deps, call, reading.unreadable);
+    if (policy.unreadableContent === "block") {
+      throw new ApiError(422, "unscanned_content", `the request holds content no guardrail can read (${[...new Set(reading.unreadable)].join(", ")}), and the policy blocks it (unreadable_content: block)`);
+    }
+  }
+  if (!guarded) return;
+  const slots = reading.slots;
+  const verdict = await runInputStages(
+    policy,
+    slots.map((s) => ({ role: s.role, text: s.text, masked: s.masked, judged: s.judged })),
+    call.request.signal,
+  );
+  call.audit.runs = [...verdict.runs];
   if (verdict.block) throw blockError(verdict.block);
-  if (verdict.changed) writeBack(slots, verdict.segments);
+  if (!verdict.changed) return;
+  for (let i = 0; i < slots.length; i++) {
+    const text = verdict.segments[i]!.text;
+    if (text !== slots[i]!.text) slots[i]!.write(text);
+  }
+  reading.commit();
+}
+
+function countUnscanned(deps: AppDeps, call: ProxyCall, kinds: readonly UnreadableKind[]): void {
+  const counts: Partial<Record<UnreadableKind, number>> = {};
+  for (const kind of kinds) counts[kind] = (counts[kind] ?? 0) + 1;
+  call.audit.unscanned = counts;
+  for (const kind in counts) deps.metrics.inc("guardrail_proxy_unscanned_parts_total", { route: call.route, kind }, counts[kind as UnreadableKind]);
 }
 
 /** The entry's `model` override and per-request defaults (SPEC "Model config entry"). */

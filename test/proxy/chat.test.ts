@@ -49,8 +49,9 @@ describe("non-streaming", () => {
     expect(res.usage?.total_tokens).toBeGreaterThan(0);
     const sent = fx.mock.last();
     expect(sent.path).toBe("/v1/chat/completions");
+    // The system prompt is what the model reads too: masked (DECISIONS §8).
     expect(sent.body!.messages).toEqual([
-      { role: "system", content: "Support agent. Escalations go to boss@corp.example." },
+      { role: "system", content: "Support agent. Escalations go to <EMAIL_ADDRESS>." },
       { role: "user", content: "Hi, I am <EMAIL_ADDRESS>" },
       { role: "assistant", content: "Noted, <EMAIL_ADDRESS>. Phone?" },
       { role: "user", content: [{ type: "text", text: "Call me at <PHONE_NUMBER>" }] },

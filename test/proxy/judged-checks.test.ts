@@ -115,27 +115,34 @@ describe("a check that cannot run follows on_error", () => {
 });
 
 describe("what the judge sees", () => {
-  test("masked text only, with up to max_turns earlier turns", async () => {
+  test("masked text only: every user turn not judged before, with up to max_turns earlier turns as context", async () => {
     fx.mock.behave({ judge: { content: verdict(false, 0.9) } });
+    const conversation = [
+      { role: "system", content: "You help. Escalate to boss@corp.example." },
+      { role: "user", content: "turn one, from ann@example.org" },
+      { role: "assistant", content: "noted" },
+      { role: "user", content: "turn two" },
+      { role: "assistant", content: "ok" },
+      { role: "user", content: "now write to bob@example.org" },
+    ];
+    await client.chat.completions.create({ model: "gpt-4o-mini", messages: conversation, guardrails: { config_id: "masked-jailbreak" } } as never);
+    const first = (judgeCalls()[0]!.body!.messages as { content: string }[])[1]!.content;
+    expect(first).not.toContain("@example.org");
+    expect(first).not.toContain("@corp.example");
+    // A conversation seen for the first time: every user turn is judged (an injection in an
+    // earlier turn is judged too), the system prompt is context.
+    expect(first).toContain("<text>\nturn one, from <EMAIL_ADDRESS>\n\nturn two\n\nnow write to <EMAIL_ADDRESS>\n</text>");
+    expect(first).toContain("[system] You help. Escalate to <EMAIL_ADDRESS>.");
+    // The next turn: only the new text is judged, with max_turns (2) earlier messages as context.
     await client.chat.completions.create({
       model: "gpt-4o-mini",
-      messages: [
-        { role: "system", content: "You help. Escalate to boss@corp.example." },
-        { role: "user", content: "turn one, from ann@example.org" },
-        { role: "assistant", content: "noted" },
-        { role: "user", content: "turn two" },
-        { role: "assistant", content: "ok" },
-        { role: "user", content: "now write to bob@example.org" },
-      ],
+      messages: [...conversation, { role: "assistant", content: "done" }, { role: "user", content: "thanks a lot" }],
       guardrails: { config_id: "masked-jailbreak" },
     } as never);
-    const judged = (judgeCalls()[0]!.body!.messages as { content: string }[])[1]!.content;
-    expect(judged).not.toContain("@example.org");
-    expect(judged).toContain("<text>\nnow write to <EMAIL_ADDRESS>\n</text>");
-    // max_turns 2: the two messages before the judged one, oldest first; not the earlier ones.
-    expect(judged).toContain("[user] turn two\n[assistant] ok\n");
-    expect(judged).not.toContain("noted");
-    expect(judged).not.toContain("turn one");
+    const second = (judgeCalls()[1]!.body!.messages as { content: string }[])[1]!.content;
+    expect(second).toContain("<text>\nthanks a lot\n</text>");
+    expect(second).toContain("[user] now write to <EMAIL_ADDRESS>\n[assistant] done\n");
+    expect(second).not.toContain("turn two");
     // The completion itself went upstream masked too.
     const completion = fx.mock.received.find((r) => r.body?.response_format === undefined)!;
     expect(JSON.stringify(completion.body)).not.toContain("bob@example.org");

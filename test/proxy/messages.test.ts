@@ -32,7 +32,7 @@ beforeEach(() => fx.mock.reset());
 const use = (config_id: string) => ({ guardrails: { config_id } }) as object;
 
 describe("non-streaming", () => {
-  test("the message parses in the SDK; the upstream gets masked turns, the system prompt as written", async () => {
+  test("the message parses in the SDK; the upstream gets masked turns and a masked system prompt", async () => {
     const msg = await anthropic.messages.create({
       model: "claude-x",
       max_tokens: 256,
@@ -51,7 +51,7 @@ describe("non-streaming", () => {
     const sent = fx.mock.last();
     expect(sent.path).toBe("/v1/messages");
     expect(sent.body).toMatchObject({
-      system: "Escalate to lead@corp.example",
+      system: "Escalate to <EMAIL_ADDRESS>",
       metadata: { user_id: "u-7" },
       vendor_field: true,
       messages: [

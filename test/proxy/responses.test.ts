@@ -25,17 +25,17 @@ beforeEach(() => fx.mock.reset());
 const use = (config_id: string) => ({ guardrails: { config_id } }) as object;
 
 describe("non-streaming", () => {
-  test("a string input is masked; instructions are left as written; the answer parses in the SDK", async () => {
+  test("a string input and the instructions are masked; the answer parses in the SDK", async () => {
     const res = await client.responses.create({ model: "gpt-4.1", input: "write to amy@example.com", instructions: "Reply to ops@corp.example", ...use("mask") });
     expect(res.object).toBe("response");
     expect(res.status).toBe("completed");
     expect(res.output_text).toBe("Hello! How can I help you today?");
     expect(fx.mock.last().path).toBe("/v1/responses");
-    expect(fx.mock.last().body).toMatchObject({ input: "write to <EMAIL_ADDRESS>", instructions: "Reply to ops@corp.example" });
+    expect(fx.mock.last().body).toMatchObject({ input: "write to <EMAIL_ADDRESS>", instructions: "Reply to <EMAIL_ADDRESS>" });
     expect(fx.mock.last().body!.guardrails).toBeUndefined();
   });
 
-  test("structured input: message items and tool outputs are masked, developer items are not", async () => {
+  test("structured input: message items, developer items and tool outputs are masked", async () => {
     await client.responses.create({
       model: "gpt-4.1",
       input: [
@@ -50,7 +50,7 @@ describe("non-streaming", () => {
     });
     expect(fx.mock.last().body).toMatchObject({
       input: [
-        { role: "developer", content: "Admin is root@corp.example" },
+        { role: "developer", content: "Admin is <EMAIL_ADDRESS>" },
         { role: "user", content: [{ type: "input_text", text: "I am <EMAIL_ADDRESS>" }] },
         { type: "function_call", call_id: "c1", name: "lookup", arguments: "{}" },
         { type: "function_call_output", call_id: "c1", output: "owner: <EMAIL_ADDRESS>" },

@@ -1,9 +1,9 @@
-/** Chat completions requests: the route schema and where the conversation's text lives. */
+/** Chat completions requests: the route schema and where the request's text lives. */
 import { t } from "elysia";
 import { requestSchema } from "../../../schema/request-schema.ts";
 import { isObject } from "../../family.ts";
 import { GuardrailsField } from "../../guardrails-field.ts";
-import { pushContentSlots, segmentRole, type TextSlot } from "../../slots.ts";
+import { TextReading, type SlotRole } from "../../reading/text-reading.ts";
 
 const ChatMessage = t.Object({ role: t.String() }, { additionalProperties: true });
 
@@ -33,16 +33,40 @@ export const HostedChatRequest = requestSchema(
   ),
 );
 
-const TEXT_PARTS: ReadonlySet<string> = new Set(["text"]);
-
-export function chatInputSlots(body: Record<string, unknown>): TextSlot[] {
-  const slots: TextSlot[] = [];
+/**
+ * Every message, by its role (content of any part type, `refusal`, tool-call and function-call
+ * arguments), the predicted output, and the tools' descriptions (judged, not masked).
+ */
+export function readChatRequest(body: Record<string, unknown>): TextReading {
+  const reading = new TextReading();
   const messages = body.messages;
-  if (!Array.isArray(messages)) return slots;
-  for (const message of messages) {
-    if (!isObject(message)) continue;
-    const role = segmentRole(message.role);
-    if (role) pushContentSlots(slots, role, message, "content", TEXT_PARTS);
+  if (Array.isArray(messages)) {
+    for (let i = 0; i < messages.length; i++) {
+      const message = messages[i];
+      if (!isObject(message)) continue;
+      reading.nextTurn();
+      reading.read(messages, i, messageRole(message.role));
+    }
   }
-  return slots;
+  // A predicted output is the caller's own text for the model to reuse, like a system prompt.
+  if (isObject(body.prediction)) reading.read(body.prediction, "content", "system");
+  reading.definitions(body.tools);
+  reading.definitions(body.functions);
+  return reading.decideJudged();
+}
+
+/** Chat roles as the guardrails see them; a role we do not know is treated as a user's. */
+export function messageRole(role: unknown): SlotRole {
+  switch (role) {
+    case "system":
+    case "developer":
+      return "system";
+    case "assistant":
+      return "assistant";
+    case "tool":
+    case "function":
+      return "tool";
+    default:
+      return "user";
+  }
 }

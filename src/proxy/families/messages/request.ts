@@ -1,9 +1,10 @@
-/** Messages requests: the route schema and where the conversation's text lives. */
+/** Messages requests: the route schema and where the request's text lives. */
 import { t } from "elysia";
 import { requestSchema } from "../../../schema/request-schema.ts";
 import { isObject } from "../../family.ts";
 import { GuardrailsField } from "../../guardrails-field.ts";
-import { pushContentSlots, type TextSlot } from "../../slots.ts";
+import { TextReading, type SlotRole } from "../../reading/text-reading.ts";
+import { messageRole } from "../chat/request.ts";
 
 const Message = t.Object({ role: t.String() }, { additionalProperties: true });
 
@@ -29,30 +30,35 @@ export const MessagesRequest = requestSchema(
   ),
 );
 
-const TEXT_BLOCKS: ReadonlySet<string> = new Set(["text"]);
-
 /**
- * User and assistant turns: a string, or text blocks. A `tool_result` block inside a user turn
- * is a tool turn (an indirect injection arrives there), whatever the message's role says.
- * `system` is the system prompt and is left alone.
+ * `system` (a string or text blocks), every message's content blocks by their role, where a
+ * tool's result (`tool_result`, `*_tool_result`) inside a user message is a tool turn, and the
+ * tools' descriptions (judged, not masked).
  */
-export function messagesInputSlots(body: Record<string, unknown>): TextSlot[] {
-  const slots: TextSlot[] = [];
+export function readMessagesRequest(body: Record<string, unknown>): TextReading {
+  const reading = new TextReading();
+  reading.read(body, "system", "system");
   const messages = body.messages;
-  if (!Array.isArray(messages)) return slots;
-  for (const message of messages) {
-    if (!isObject(message)) continue;
-    const role = message.role === "assistant" ? "assistant" : "user";
-    const content = message.content;
-    if (!Array.isArray(content)) {
-      pushContentSlots(slots, role, message, "content", TEXT_BLOCKS);
-      continue;
-    }
-    for (const block of content) {
-      if (!isObject(block)) continue;
-      if (block.type === "text" && typeof block.text === "string") slots.push({ role, text: block.text, holder: block, key: "text" });
-      else if (block.type === "tool_result") pushContentSlots(slots, "tool", block, "content", TEXT_BLOCKS);
+  if (Array.isArray(messages)) {
+    for (const message of messages) {
+      if (!isObject(message)) continue;
+      reading.nextTurn();
+      const role = messageRole(message.role);
+      const content = message.content;
+      if (!Array.isArray(content)) {
+        reading.read(message, "content", role);
+        continue;
+      }
+      for (let i = 0; i < content.length; i++) {
+        const block = content[i];
+        if (isObject(block)) reading.read(content, i, blockRole(block, role));
+      }
     }
   }
-  return slots;
+  reading.definitions(body.tools);
+  return reading.decideJudged();
+}
+
+function blockRole(block: Record<string, unknown>, role: SlotRole): SlotRole {
+  return typeof block.type === "string" && block.type.endsWith("tool_result") ? "tool" : role;
 }

@@ -1,9 +1,10 @@
-/** Responses requests: the route schema and where the conversation's text lives. */
+/** Responses requests: the route schema and where the request's text lives. */
 import { t } from "elysia";
 import { requestSchema } from "../../../schema/request-schema.ts";
 import { isObject } from "../../family.ts";
 import { GuardrailsField } from "../../guardrails-field.ts";
-import { pushContentSlots, segmentRole, type TextSlot } from "../../slots.ts";
+import { TextReading, type SlotRole } from "../../reading/text-reading.ts";
+import { messageRole } from "../chat/request.ts";
 
 /** SPEC "POST /v1/responses": the listed fields are typed; any other field is forwarded. */
 export const ResponsesRequest = requestSchema(
@@ -11,7 +12,7 @@ export const ResponsesRequest = requestSchema(
     {
       model: t.String({ minLength: 1 }),
       input: t.Optional(t.Union([t.String(), t.Array(t.Unknown())])),
-      instructions: t.Optional(t.Union([t.String(), t.Null()])),
+      instructions: t.Optional(t.Union([t.String(), t.Null(), t.Array(t.Unknown())])),
       tools: t.Optional(t.Array(t.Unknown())),
       previous_response_id: t.Optional(t.Union([t.String(), t.Null()])),
       temperature: t.Optional(t.Union([t.Number({ minimum: 0, maximum: 2 }), t.Null()])),
@@ -25,29 +26,37 @@ export const ResponsesRequest = requestSchema(
   ),
 );
 
-const TEXT_PARTS: ReadonlySet<string> = new Set(["input_text", "output_text", "text"]);
-
 /**
- * `input` as a string is one user turn. As a list: message items by role, and the outputs of
- * tool calls (`function_call_output`, `custom_tool_call_output`) as tool turns, since a tool's
- * result is where an indirect injection arrives. `instructions` is the system prompt.
+ * `instructions` (the system prompt), `input` as a string (one user turn) or as items of every
+ * type, the prompt template's variables, and the tools' descriptions (judged, not masked).
  */
-export function responsesInputSlots(body: Record<string, unknown>): TextSlot[] {
-  const slots: TextSlot[] = [];
+export function readResponsesRequest(body: Record<string, unknown>): TextReading {
+  const reading = new TextReading();
+  reading.read(body, "instructions", "system");
   const input = body.input;
   if (typeof input === "string") {
-    slots.push({ role: "user", text: input, holder: body, key: "input" });
-    return slots;
-  }
-  if (!Array.isArray(input)) return slots;
-  for (const item of input) {
-    if (!isObject(item)) continue;
-    if (item.type === "function_call_output" || item.type === "custom_tool_call_output") {
-      pushContentSlots(slots, "tool", item, "output", TEXT_PARTS);
-    } else if (item.type === "message" || (item.type === undefined && item.role !== undefined)) {
-      const role = segmentRole(item.role);
-      if (role) pushContentSlots(slots, role, item, "content", TEXT_PARTS);
+    reading.nextTurn();
+    reading.read(body, "input", "user");
+  } else if (Array.isArray(input)) {
+    for (let i = 0; i < input.length; i++) {
+      const item = input[i];
+      if (!isObject(item)) continue;
+      reading.nextTurn();
+      reading.read(input, i, itemRole(item));
     }
   }
-  return slots;
+  if (isObject(body.prompt)) reading.read(body.prompt, "variables", "user");
+  reading.definitions(body.tools);
+  return reading.decideJudged();
+}
+
+/**
+ * A message item has its role. A tool's answer (`*_output`) is a tool turn. Any other item is
+ * something the model did (a call, its reasoning): an assistant turn, whose `output` and
+ * `results` are the tool's answer (text-reading.ts).
+ */
+function itemRole(item: Record<string, unknown>): SlotRole {
+  if (item.role !== undefined) return messageRole(item.role);
+  const type = typeof item.type === "string" ? item.type : "";
+  return type.endsWith("_output") ? "tool" : "assistant";
 }

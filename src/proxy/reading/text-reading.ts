@@ -1,0 +1,290 @@
+/**
+ * Where text lives in a request (DECISIONS §8), read by one set of rules for every API family:
+ * each family says where its conversation, system prompt and tool definitions are and what role
+ * each message or item has; this walks them.
+ *
+ * The rules, for any message, part, block or item, known or not:
+ * - every string is text the model reads, except structure: ids (`id`, `*_id`), `type`,
+ *   `status`, `role`, `name`, signatures and encrypted content, formats and media types;
+ * - `arguments` holding JSON (tool-call arguments) is read value by value, and written back as
+ *   JSON; tool inputs given as objects (`tool_use.input`) are read in place;
+ * - images, audio and files are read when they are text sent as data (a data URL or Base64 of a
+ *   text type), otherwise counted as unreadable;
+ * - inside a call the model made (an assistant item), its `output`, `results` and `error` are
+ *   what the tool answered: untrusted, like a tool turn;
+ * - signed thinking is the model's own earlier output and must stay as it was: not read.
+ * Tool definitions are not masked, but their descriptions are judged (tool poisoning).
+ */
+import { isObject } from "../family.ts";
+import { decodeBase64Text, encodeBase64Text, isTextFileName, isTextMime, kindOfMime, parseDataUrl, type UnreadableKind } from "./media.ts";
+
+export type SlotRole = "system" | "user" | "assistant" | "tool";
+
+type Container = Record<string, unknown> | unknown[];
+
+export interface TextSlot {
+  readonly role: SlotRole;
+  readonly text: string;
+  /** Maskers rewrite it: everything the model reads, but tool definitions. */
+  readonly masked: boolean;
+  /** Input detectors judge it: user and tool turns, tool definitions, a trailing prefill. */
+  judged: boolean;
+  /** Position of its message or item in the conversation; -1 for tool definitions. */
+  readonly turn: number;
+  /** Puts a rewritten text where this one came from. */
+  readonly write: (text: string) => void;
+}
+
+/** Keys that hold structure, never text the model reads as content. */
+const STRUCTURE_KEYS = new Set([
+  "id",
+  "type",
+  "status",
+  "role",
+  "name",
+  "namespace",
+  "server_label",
+  "model",
+  "signature",
+  "encrypted_content",
+  "fingerprint",
+  "caller",
+  "execution",
+  "format",
+  "media_type",
+  "mime_type",
+  "detail",
+  "cache_control",
+  "annotations",
+  "logprobs",
+  "filename",
+  "path",
+  "index",
+  "citations_config",
+]);
+
+/** In a call the model made, what came back from the tool. */
+const RESULT_KEYS = new Set(["output", "outputs", "results", "error"]);
+
+function isStructureKey(key: string): boolean {
+  return STRUCTURE_KEYS.has(key) || key.endsWith("_id") || key.endsWith("_ids");
+}
+
+export class TextReading {
+  readonly slots: TextSlot[] = [];
+  /** What could not be read, one entry per part. */
+  readonly unreadable: UnreadableKind[] = [];
+  private readonly commits: (() => void)[] = [];
+  private turn = 0;
+
+  /** The next message or item of the conversation begins. */
+  nextTurn(): void {
+    this.turn++;
+  }
+
+  /** Whatever `holder[key]` holds, as content of `role`, by the rules above. */
+  read(holder: Container, key: string | number, role: SlotRole): void {
+    const value = (holder as Record<string | number, unknown>)[key];
+    if (typeof value === "string") this.string(holder, key, value, role);
+    else if (Array.isArray(value)) for (let i = 0; i < value.length; i++) this.read(value, i, role);
+    else if (isObject(value)) this.object(value, role);
+  }
+
+  /** Tool definitions: their descriptions, judged and never masked. */
+  definitions(value: unknown): void {
+    if (Array.isArray(value)) {
+      for (const v of value) this.definitions(v);
+      return;
+    }
+    if (!isObject(value)) return;
+    for (const key in value) {
+      const v = value[key];
+      if ((key === "description" || key === "server_description") && typeof v === "string" && v.length > 0) {
+        this.slots.push({ role: "tool", text: v, masked: false, judged: true, turn: -1, write: ignore });
+      } else if (typeof v === "object" && v !== null) {
+        this.definitions(v);
+      }
+    }
+  }
+
+  /** After reading: which slots input detectors judge. */
+  decideJudged(): this {
+    let lastUntrusted = -1;
+    for (const s of this.slots) if ((s.role === "user" || s.role === "tool") && s.turn > lastUntrusted) lastUntrusted = s.turn;
+    for (const s of this.slots) {
+      if (s.turn === -1) continue;
+      s.judged = s.role === "user" || s.role === "tool" || (s.role === "assistant" && s.turn > lastUntrusted);
+    }
+    return this;
+  }
+
+  /** After masked texts were written back: JSON and Base64 that changed are encoded again. */
+  commit(): void {
+    for (const c of this.commits) c();
+  }
+
+  private string(holder: Container, key: string | number, text: string, role: SlotRole): void {
+    if (text.length === 0) return;
+    if (text.startsWith("data:")) {
+      const url = parseDataUrl(text);
+      if (url) return this.dataUrl(holder, key, url.mime, url.prefix, url.base64, role);
+    }
+    this.slot(holder, key, text, role);
+  }
+
+  private slot(holder: Container, key: string | number, text: string, role: SlotRole): void {
+    this.slots.push({ role, text, masked: true, judged: false, turn: this.turn, write: (t) => ((holder as Record<string | number, unknown>)[key] = t) });
+  }
+
+  private object(o: Record<string, unknown>, role: SlotRole): void {
+    const type = typeof o.type === "string" ? o.type : "";
+    switch (type) {
+      case "image_url":
+        return this.media(o.image_url, "image", role);
+      case "input_image":
+      case "computer_screenshot":
+        return this.media(o.image_url ?? o.file_id, "image", role);
+      case "input_audio":
+        return this.unread("audio");
+      case "input_file":
+        return this.file(o, role);
+      case "file":
+        return isObject(o.file) ? this.file(o.file, role) : this.unread("file");
+      case "image":
+        return this.source(o.source, "image", role);
+      case "document":
+        this.source(o.source, "file", role);
+        this.read(o, "title", role);
+        this.read(o, "context", role);
+        return;
+      case "thinking":
+        // Signed thinking must reach the model as it was signed.
+        if (typeof o.signature === "string" && o.signature.length > 0) return;
+        break;
+      case "redacted_thinking":
+      case "item_reference":
+        return;
+      case "image_generation_call":
+        // `result` is the image made, as Base64.
+        this.read(o, "revised_prompt", role);
+        return;
+      case "mcp_list_tools":
+      case "additional_tools":
+        return this.definitions(o.tools);
+    }
+    for (const key in o) {
+      if (isStructureKey(key) || key === "source") continue;
+      const childRole = role === "assistant" && RESULT_KEYS.has(key) ? "tool" : role;
+      const value = o[key];
+      if (key === "arguments" && typeof value === "string") this.jsonText(o, key, value, childRole);
+      else if (key === "input" && isObject(value)) this.data(o, key, childRole);
+      else this.read(o, key, childRole);
+    }
+    if ("source" in o) this.source(o.source, "file", role);
+  }
+
+  /**
+   * A JSON text (tool-call arguments): its string values are read one by one, and the text is
+   * written again as JSON when one of them changed, so arguments stay valid. Text that is not
+   * JSON is read as it is.
+   */
+  private jsonText(holder: Record<string, unknown>, key: string, text: string, role: SlotRole): void {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return this.slot(holder, key, text, role);
+    }
+    if (typeof parsed !== "object" || parsed === null) return this.slot(holder, key, text, role);
+    // Written again only when masking changed a value: the caller's formatting is kept otherwise.
+    const box = { value: parsed, changed: false };
+    this.data(box, "value", role, () => (box.changed = true));
+    this.commits.push(() => {
+      if (box.changed) holder[key] = JSON.stringify(box.value);
+    });
+  }
+
+  /** Data given to a tool: every string is a value, whatever its key. */
+  private data(holder: Container, key: string | number, role: SlotRole, changed?: () => void): void {
+    const value = (holder as Record<string | number, unknown>)[key];
+    if (typeof value === "string") {
+      if (value.length === 0) return;
+      const write = (t: string) => {
+        (holder as Record<string | number, unknown>)[key] = t;
+        changed?.();
+      };
+      this.slots.push({ role, text: value, masked: true, judged: false, turn: this.turn, write });
+    } else if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) this.data(value, i, role, changed);
+    } else if (isObject(value)) {
+      for (const k in value) this.data(value, k, role, changed);
+    }
+  }
+
+  /** An image or audio part given by URL, data URL or file id. */
+  private media(value: unknown, kind: UnreadableKind, role: SlotRole): void {
+    const url = typeof value === "string" ? value : isObject(value) && typeof value.url === "string" ? value.url : null;
+    if (url !== null) {
+      const data = parseDataUrl(url);
+      if (data && isTextMime(data.mime)) {
+        const holder = isObject(value) ? value : null;
+        if (holder) return this.dataUrl(holder, "url", data.mime, data.prefix, data.base64, role);
+      }
+      return this.unread(data ? kindOfMime(data.mime) : kind);
+    }
+    this.unread(kind);
+  }
+
+  /** A file part: data (a data URL, or Base64 with a text file name) is read when it is text. */
+  private file(f: Record<string, unknown>, role: SlotRole): void {
+    const data = f.file_data;
+    if (typeof data === "string" && data.length > 0) {
+      const url = parseDataUrl(data);
+      if (url) return this.dataUrl(f, "file_data", url.mime, url.prefix, url.base64, role);
+      if (typeof f.filename === "string" && isTextFileName(f.filename)) return this.base64(f, "file_data", data, role, "file");
+    }
+    this.unread("file");
+  }
+
+  /** An Anthropic source: text, Base64 (read when of a text type), content blocks, or a reference. */
+  private source(source: unknown, kind: UnreadableKind, role: SlotRole): void {
+    if (typeof source === "string") {
+      // A search result's source: a URL or a name the model reads.
+      if (source.length > 0) this.read({ source }, "source", role);
+      return;
+    }
+    if (!isObject(source)) return;
+    switch (source.type) {
+      case "text":
+        return this.read(source, "data", role);
+      case "content":
+        return this.read(source, "content", role);
+      case "base64": {
+        const mime = typeof source.media_type === "string" ? source.media_type : "";
+        if (typeof source.data === "string" && isTextMime(mime)) return this.base64(source, "data", source.data, role, kind);
+        return this.unread(mime ? kindOfMime(mime) : kind);
+      }
+      default:
+        return this.unread(kind);
+    }
+  }
+
+  private dataUrl(holder: Container, key: string | number, mime: string, prefix: string, base64: string, role: SlotRole): void {
+    if (!isTextMime(mime)) return this.unread(kindOfMime(mime));
+    const text = decodeBase64Text(base64);
+    if (text === null) return this.unread(kindOfMime(mime));
+    this.slots.push({ role, text, masked: true, judged: false, turn: this.turn, write: (t) => ((holder as Record<string | number, unknown>)[key] = prefix + encodeBase64Text(t)) });
+  }
+
+  private base64(holder: Container, key: string | number, base64: string, role: SlotRole, kind: UnreadableKind): void {
+    const text = decodeBase64Text(base64);
+    if (text === null) return this.unread(kind);
+    this.slots.push({ role, text, masked: true, judged: false, turn: this.turn, write: (t) => ((holder as Record<string | number, unknown>)[key] = encodeBase64Text(t)) });
+  }
+
+  private unread(kind: UnreadableKind): void {
+    this.unreadable.push(kind);
+  }
+}
+
+function ignore(): void {}
