@@ -15,17 +15,20 @@ export interface ApiFamily {
   readonly upstreamPath: string;
   /** Every text of a request body the model reads or that is judged (reading/text-reading.ts). */
   readRequest(body: Record<string, unknown>): TextReading;
-  /** The assistant texts of a non-streaming response body. */
-  outputTexts(response: unknown): string[];
+  /** Every text of a non-streaming answer that output guardrails judge. */
+  readAnswer(answer: unknown): TextReading;
   /** A fresh interpreter for one stream. */
   openStream(): StreamInterpreter;
   /** Whether a stream of this family ends with `data: [DONE]` (SPEC "Events"). */
   readonly endsWithDone: boolean;
 }
 
-/** A piece of assistant text from a stream event; `key` keeps parallel texts apart. */
+/**
+ * A piece of assistant text from a stream event; `key` keeps parallel texts apart: a choice's
+ * content, its refusal, its reasoning, each of its tool calls' arguments are separate texts.
+ */
 export interface KeyedText {
-  readonly key: number;
+  readonly key: string;
   readonly text: string;
 }
 

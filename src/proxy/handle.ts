@@ -172,7 +172,7 @@ async function wholeAnswer(
   return new Response(text, { status: response.status, headers: relayedHeaders(response.headers, contentType) });
 }
 
-/** The answer's assistant texts; an answer that is not JSON is judged as it is. */
+/** The answer's texts (DECISIONS §8); an answer that is not JSON is judged as it is. */
 function outputTexts(family: ApiFamily, text: string): string[] {
   let parsed: unknown;
   try {
@@ -180,7 +180,7 @@ function outputTexts(family: ApiFamily, text: string): string[] {
   } catch {
     return [text];
   }
-  return family.outputTexts(parsed);
+  return family.readAnswer(parsed).slots.map((s) => s.text);
 }
 
 function streamAnswer(

@@ -7,8 +7,9 @@
  * linear in the stream's length. When the stream ends, one final check judges the whole text,
  * which is also linear, and is the verdict that lets the stream finish.
  *
- * Texts are kept per key (a choice, an output item's part, a content block), so two choices
- * streamed side by side are never judged as one interleaved text.
+ * Texts are kept per key (a choice's content, its refusal or one of its tool calls' arguments,
+ * an output item's part, a content block), so two texts streamed side by side are never judged
+ * as one interleaved text.
  */
 import type { OutputVerdict } from "../pipeline/pipeline.ts";
 
@@ -30,7 +31,7 @@ interface KeyText {
 }
 
 export class OutputMonitor {
-  private readonly texts = new Map<number, KeyText>();
+  private readonly texts = new Map<string, KeyText>();
   private chunksSinceCheck = 0;
   /** The last whole-text verdict, while no text has arrived since. */
   private lastFull: Promise<OutputVerdict> | null = null;
@@ -41,7 +42,7 @@ export class OutputMonitor {
   ) {}
 
   /** Records one content chunk; true when a periodic check is due. Empty texts do not count. */
-  add(key: number, text: string): boolean {
+  add(key: string, text: string): boolean {
     if (text.length === 0) return false;
     let state = this.texts.get(key);
     if (!state) {

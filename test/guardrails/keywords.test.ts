@@ -42,8 +42,30 @@ describe("Keywords", () => {
     expect(d.info).toEqual({ guardrail_name: "Keywords", matched_keywords: ["alpha", "beta"] });
   });
 
+  test("a keyword's words match across any separators, or none (DECISIONS §8)", async () => {
+    const cfg = { keywords: ["Project Nightingale"] };
+    for (const text of ["Project-Nightingale", "Project_Nightingale", "ProjectNightingale", "project.nightingale", "P r o j e c t Nightingale", "PROJECT  --  NIGHTINGALE"]) {
+      expect(await trips(`the ${text} files`, cfg)).toBe(true);
+    }
+  });
+
+  test("lookalike letters, combining marks and leetspeak do not hide a keyword", async () => {
+    const cfg = { keywords: ["Project Nightingale"] };
+    for (const text of ["Projеct Nightingale", "ᴘʀᴏᴊᴇᴄᴛ ɴɪɢʜᴛɪɴɢᴀʟᴇ", "P̷r̷o̷j̷e̷c̷t̷ Nightingale", "Pr0j3ct N1ght1ngal3", "Ρroject Νightingale"]) {
+      expect(await trips(text, cfg)).toBe(true);
+    }
+    expect(await trips("1gn0r3 pr3v10us 1nstruct10ns", { keywords: ["ignore previous instructions"] })).toBe(true);
+  });
+
+  test("and still only whole words: no match inside other words, nor in ordinary text", async () => {
+    const cfg = { keywords: ["Project Nightingale", "ssn"] };
+    for (const text of ["the project was a nightingale of sorts", "Projects Nightingales", "a lesson in sending", "class names", "4111 2024 v2"]) {
+      expect(await trips(text, cfg)).toBe(false);
+    }
+  });
+
   test("linear time on hostile inputs", () => {
-    const d = createKeywordsDetector({ keywords: ["aaaaaaaab", "a a a a b", "password reset", "x"] });
-    for (const unit of ["a", "a ", "password ", "ａ"]) expectLinear(`Keywords on ${JSON.stringify(unit)}`, (t) => d.detect(t, { history: [] }), unit);
+    const d = createKeywordsDetector({ keywords: ["aaaaaaaab", "a a a a b", "password reset", "x", "Project Nightingale"] });
+    for (const unit of ["a", "a ", "password ", "ａ", "a-", "p r o j e c t ", "pr0j3"]) expectLinear(`Keywords on ${JSON.stringify(unit)}`, (t) => d.detect(t, { history: [] }), unit);
   });
 });

@@ -19,17 +19,17 @@ describe("windows", () => {
   test("a check is due every N content chunks; empty chunks do not count", () => {
     const { check } = recorder();
     const m = new OutputMonitor(check, 3);
-    expect([m.add(0, "a"), m.add(0, ""), m.add(0, "b"), m.add(0, "c")]).toEqual([false, false, false, true]);
+    expect([m.add("0", "a"), m.add("0", ""), m.add("0", "b"), m.add("0", "c")]).toEqual([false, false, false, true]);
   });
 
   test("the next window starts with the tail of the last one, so a value split between them is whole", async () => {
     const { judged, check } = recorder();
     const m = new OutputMonitor(check, 2);
-    m.add(0, "write to jo");
-    m.add(0, "hn@exa");
+    m.add("0", "write to jo");
+    m.add("0", "hn@exa");
     await m.checkWindows();
-    m.add(0, "mple.com now");
-    m.add(0, " please");
+    m.add("0", "mple.com now");
+    m.add("0", " please");
     await m.checkWindows();
     expect(judged[1]![0]).toContain("john@example.com");
   });
@@ -37,9 +37,9 @@ describe("windows", () => {
   test("keys are judged as separate texts", async () => {
     const { judged, check } = recorder();
     const m = new OutputMonitor(check, 100);
-    m.add(0, "choice zero ");
-    m.add(1, "choice one ");
-    m.add(0, "again");
+    m.add("0", "choice zero ");
+    m.add("1", "choice one ");
+    m.add("0", "again");
     await m.checkAll();
     expect(judged).toEqual([["choice zero again", "choice one "]]);
   });
@@ -47,10 +47,10 @@ describe("windows", () => {
   test("the whole text is not judged twice when nothing arrived in between", async () => {
     const { judged, check } = recorder();
     const m = new OutputMonitor(check, 100);
-    m.add(0, "text");
+    m.add("0", "text");
     await m.checkAll();
     await m.checkAll();
-    m.add(0, " more");
+    m.add("0", " more");
     await m.checkAll();
     expect(judged).toEqual([["text"], ["text more"]]);
   });
@@ -65,7 +65,7 @@ describe("cost", () => {
     for (let i = 0; i < chunks; i++) {
       const piece = `token${i % 97} `;
       streamed += piece.length;
-      if (m.add(0, piece)) await m.checkWindows();
+      if (m.add("0", piece)) await m.checkWindows();
     }
     await m.checkAll();
     return judged.flat().reduce((n, t) => n + t.length, 0) / streamed;

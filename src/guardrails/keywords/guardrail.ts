@@ -1,10 +1,15 @@
 /**
- * The `Keywords` guardrail (DECISIONS §3): trips when a listed keyword or phrase occurs as a
- * whole word. Text is normalised first, so fullwidth letters and zero-width characters do not
- * hide a keyword. One alternation is compiled per policy, longest keyword first.
+ * The `Keywords` guardrail (DECISIONS §3, §8): trips when a listed keyword or phrase occurs as a
+ * whole word. Text and keywords are normalised alike (fullwidth, zero-width, lookalike letters
+ * of other scripts, combining marks) and leetspeak is read as letters, so `Projеct` with a
+ * Cyrillic `е`, `pr0ject` and `P̷r̷o̷j̷e̷c̷t̷` are `project`. A keyword's words match across any
+ * separators or none (`Project-Nightingale`, `Project_Nightingale`, `ProjectNightingale`), and a
+ * word of four letters or more also when its letters are spaced out (`P r o j e c t`). One
+ * alternation is compiled per policy, longest keyword first.
  */
 import { Type, type Static } from "@sinclair/typebox";
 import { forEachMatch } from "../text/matches.ts";
+import { foldLeetspeak } from "../text/leetspeak.ts";
 import { normalizeText } from "../text/normalize.ts";
 import type { Detector, GuardrailDefinition } from "../types.ts";
 
@@ -18,37 +23,64 @@ export const KeywordsConfigSchema = Type.Object(
 export type KeywordsConfig = Static<typeof KeywordsConfigSchema>;
 
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
+/** The keyword's own pieces: runs of letters and digits, and what stands between them. */
+const PIECES = /[\p{L}\p{N}]+|[^\p{L}\p{N}]+/gu;
+/** Between a keyword's words, only these are separators; anything else is written as it is. */
+const JOINERS = /^[\s\-_.]+$/u;
+/** Any run of separators, or none. */
+const ANY_SEPARATORS = "[^\\p{L}\\p{N}]*";
+/** Between the letters of a spaced-out word: one separator at most. */
+const ONE_SEPARATOR = "[^\\p{L}\\p{N}]?";
+/** Words at least this long also match with their letters spaced out. */
+const SPACED_MIN = 4;
 
 /** Escapes the syntax characters; in `u` mode escaping anything else (even `-`) is an error. */
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 }
 
+/** How keywords and texts are both read: normalised, then leetspeak folded. */
+function readable(text: string): string {
+  return foldLeetspeak(normalizeText(text).text);
+}
+
+function wordPattern(word: string): string {
+  const letters = [...word].map(escapeRegExp);
+  return letters.length >= SPACED_MIN ? letters.join(ONE_SEPARATOR) : letters.join("");
+}
+
 /** A keyword as a pattern: word boundaries only where the keyword itself starts or ends with a word character. */
 function keywordPattern(keyword: string): string {
-  const body = escapeRegExp(keyword).replace(/\s+/g, "\\s+");
+  const pieces = keyword.match(PIECES) ?? [];
+  let body = "";
+  pieces.forEach((piece, i) => {
+    if (WORD_CHAR.test(piece[0]!)) body += wordPattern(piece);
+    else if (i > 0 && i < pieces.length - 1 && JOINERS.test(piece)) body += ANY_SEPARATORS;
+    else body += escapeRegExp(piece).replace(/\s+/g, "\\s+");
+  });
   const before = WORD_CHAR.test(keyword[0]!) ? "(?<![\\p{L}\\p{N}_])" : "";
   const after = WORD_CHAR.test(keyword[keyword.length - 1]!) ? "(?![\\p{L}\\p{N}_])" : "";
-  return `${before}${body}${after}`;
+  return `(${before}${body}${after})`;
 }
 
 export function createKeywordsDetector(config: KeywordsConfig): Detector {
   const caseSensitive = config.case_sensitive ?? false;
-  const keywords = [...new Set(config.keywords.map((k) => normalizeText(k.trim()).text).filter((k) => k.length > 0))].sort(
-    (a, b) => b.length - a.length,
-  );
+  const keywords = [...new Set(config.keywords.map((k) => readable(k.trim())).filter((k) => k.length > 0))].sort((a, b) => b.length - a.length);
   const pattern = new RegExp(keywords.map(keywordPattern).join("|"), caseSensitive ? "gu" : "giu");
-  const canonical = new Map(keywords.map((k) => [caseSensitive ? k : k.toLowerCase(), k]));
 
   return {
     kind: "detector",
     name: "Keywords",
     detect(text) {
-      const norm = normalizeText(text).text;
       const matched = new Set<string>();
-      forEachMatch(pattern, norm, (m) => {
-        const key = m[0].replace(/\s+/g, " ");
-        matched.add(canonical.get(caseSensitive ? key : key.toLowerCase()) ?? key);
+      forEachMatch(pattern, readable(text), (m) => {
+        // One group per keyword, in `keywords` order: the group that matched names it.
+        for (let g = 1; g < m.length; g++) {
+          if (m[g] !== undefined) {
+            matched.add(keywords[g - 1]!);
+            break;
+          }
+        }
       });
       return {
         tripped: matched.size > 0,

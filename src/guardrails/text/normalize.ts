@@ -1,9 +1,13 @@
 /**
- * Detection runs on a normalised copy of the text so that fullwidth digits, ligatures, odd
- * dashes and spaces, and invisible characters do not let a value slip past a pattern. Masking
- * must still keep every character outside a detection exactly as the caller wrote it, so the
- * normalised text carries a map from each of its UTF-16 units back to the original.
+ * Detection runs on a normalised copy of the text (DECISIONS §8) so that fullwidth digits,
+ * ligatures, mathematical letters, odd dashes and spaces, invisible characters (zero-width,
+ * bidi controls, variation selectors, Unicode tag characters), combining marks stacked on Latin
+ * letters and lookalike letters of other scripts do not let a value slip past a pattern.
+ * Masking must still keep every character outside a detection exactly as the caller wrote it,
+ * so the normalised text carries a map from each of its UTF-16 units back to the original.
+ * (Leetspeak is folded on top of this for detectors and Keywords only: leetspeak.ts.)
  */
+import { foldConfusables, isConfusable } from "./confusables.ts";
 
 export interface NormalizedText {
   /** The text detectors read. */
@@ -34,12 +38,20 @@ function isAscii(text: string): boolean {
 const cache = new Map<number, string | null>();
 const CACHE_LIMIT = 8192;
 
+/** Unicode tag characters (ASCII smuggling) and the variation selectors supplement. */
+function isInvisibleAstral(cp: number): boolean {
+  return (cp >= 0xe0000 && cp <= 0xe007f) || (cp >= 0xe0100 && cp <= 0xe01ef);
+}
+
+const COMBINING_MARK = /^\p{M}$/u;
+const LATIN_LETTER = /^\p{Script=Latin}$/u;
+
 function replacementOf(cp: number): string | null {
   const cached = cache.get(cp);
   if (cached !== undefined) return cached;
   const ch = String.fromCodePoint(cp);
   let out: string;
-  if (INVISIBLE.test(ch)) out = "";
+  if (INVISIBLE.test(ch) || isInvisibleAstral(cp)) out = "";
   else if (DASHES.test(ch)) out = "-";
   else if (/^\s$/u.test(ch)) out = " ";
   else out = ch.normalize("NFKC");
@@ -55,6 +67,7 @@ export function normalizeText(original: string): NormalizedText {
   const parts: string[] = [];
   // Start of the current stretch of characters that stay as they are.
   let keepFrom = 0;
+  let lookalikes = false;
   let i = 0;
   while (i < n) {
     if (original.charCodeAt(i) < 0x80) {
@@ -63,7 +76,8 @@ export function normalizeText(original: string): NormalizedText {
     }
     const cp = original.codePointAt(i)!;
     const width = cp > 0xffff ? 2 : 1;
-    const out = replacementOf(cp);
+    lookalikes ||= isConfusable(cp);
+    const out = isMarkOnLatin(original, i, cp) ? "" : replacementOf(cp);
     if (out !== null) {
       map ??= new OffsetMap(n);
       parts.push(original.slice(keepFrom, i), out);
@@ -73,10 +87,46 @@ export function normalizeText(original: string): NormalizedText {
     }
     i += width;
   }
-  if (map === null) return { text: original, origStart: null, origEnd: null };
+  if (map === null) {
+    // Lookalikes are folded one unit for one: the identity map still holds.
+    return { text: lookalikes ? foldConfusables(original) : original, origStart: null, origEnd: null };
+  }
   parts.push(original.slice(keepFrom));
   map.pushIdentity(keepFrom, n);
-  return { text: parts.join(""), origStart: map.starts.subarray(0, map.length), origEnd: map.ends.subarray(0, map.length) };
+  const text = parts.join("");
+  return { text: lookalikes ? foldConfusables(text) : text, origStart: map.starts.subarray(0, map.length), origEnd: map.ends.subarray(0, map.length) };
+}
+
+/**
+ * A combining mark stacked on a Latin letter (directly or after other marks), as in "P̷r̷o̷j̷e̷c̷t̷":
+ * dropped for matching. Marks of other scripts (Devanagari vowel signs) are part of their words.
+ * A mark that composes with its letter (e + ́ ) is composed by NFKC instead, at its letter.
+ */
+function isMarkOnLatin(text: string, at: number, cp: number): boolean {
+  if (cp > 0xffff || !isMark(cp)) return false;
+  let k = at - 1;
+  while (k >= 0 && isMark(text.charCodeAt(k))) k--;
+  if (k < 0) return false;
+  const base = text.charCodeAt(k);
+  if ((base >= 65 && base <= 90) || (base >= 97 && base <= 122)) return !composes(text, k, at);
+  return base >= 0x80 && LATIN_LETTER.test(text[k]!) && !composes(text, k, at);
+}
+
+const marks = new Map<number, boolean>();
+
+function isMark(unit: number): boolean {
+  if (unit < 0x300) return false;
+  let mark = marks.get(unit);
+  if (mark === undefined) {
+    mark = COMBINING_MARK.test(String.fromCharCode(unit));
+    if (marks.size < CACHE_LIMIT) marks.set(unit, mark);
+  }
+  return mark;
+}
+
+/** Whether the letter at `base` and the mark at `mark` make one character under NFKC. */
+function composes(text: string, base: number, mark: number): boolean {
+  return mark === base + 1 && text.slice(base, mark + 1).normalize("NFKC").length === 1;
 }
 
 /** Growable pair of offset arrays (amortised doubling keeps normalisation linear). */

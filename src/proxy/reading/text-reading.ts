@@ -12,8 +12,10 @@
  *   text type), otherwise counted as unreadable;
  * - inside a call the model made (an assistant item), its `output`, `results` and `error` are
  *   what the tool answered: untrusted, like a tool turn;
- * - signed thinking is the model's own earlier output and must stay as it was: not read.
- * Tool definitions are not masked, but their descriptions are judged (tool poisoning).
+ * - signed thinking is the model's own earlier output and must stay as it was: not read in a
+ *   request; in an answer it is read (judged) but never rewritten.
+ * Tool definitions are not masked, but their descriptions are judged (tool poisoning). The same
+ * rules read answers (`TextReading.ofAnswer`), for output guardrails.
  */
 import { isObject } from "../family.ts";
 import { decodeBase64Text, encodeBase64Text, isTextFileName, isTextMime, kindOfMime, parseDataUrl, type UnreadableKind } from "./media.ts";
@@ -61,6 +63,8 @@ const STRUCTURE_KEYS = new Set([
   "path",
   "index",
   "citations_config",
+  // Encoded media (audio answers, files): never text, and scanning it would only find noise.
+  "data",
 ]);
 
 /** In a call the model made, what came back from the tool. */
@@ -71,6 +75,13 @@ function isStructureKey(key: string): boolean {
 }
 
 export class TextReading {
+  /** An answer's reading: signed thinking is read (for judging), but not to be rewritten. */
+  static ofAnswer(): TextReading {
+    return new TextReading(true);
+  }
+
+  constructor(private readonly answer = false) {}
+
   readonly slots: TextSlot[] = [];
   /** What could not be read, one entry per part. */
   readonly unreadable: UnreadableKind[] = [];
@@ -158,8 +169,13 @@ export class TextReading {
         this.read(o, "context", role);
         return;
       case "thinking":
-        // Signed thinking must reach the model as it was signed.
-        if (typeof o.signature === "string" && o.signature.length > 0) return;
+        // Signed thinking must stay as it was signed: an answer's is judged, a request's is not read.
+        if (typeof o.signature === "string" && o.signature.length > 0) {
+          if (this.answer && typeof o.thinking === "string" && o.thinking.length > 0) {
+            this.slots.push({ role, text: o.thinking, masked: false, judged: true, turn: this.turn, write: ignore });
+          }
+          return;
+        }
         break;
       case "redacted_thinking":
       case "item_reference":

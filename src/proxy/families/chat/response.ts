@@ -1,18 +1,19 @@
-/** The assistant text of a chat completion: every choice's message content. */
+/**
+ * Where text lives in a chat completion (DECISIONS §8): every choice's message (content of any
+ * part type, `refusal`, tool-call and function-call arguments, the audio transcript, reasoning
+ * text such as `reasoning_content`) and a legacy completion choice's `text`.
+ */
 import { isObject } from "../../family.ts";
+import { TextReading } from "../../reading/text-reading.ts";
 
-export function chatOutputTexts(response: unknown): string[] {
-  const texts: string[] = [];
-  const choices = isObject(response) ? response.choices : undefined;
-  if (!Array.isArray(choices)) return texts;
+export function readChatAnswer(answer: unknown): TextReading {
+  const reading = TextReading.ofAnswer();
+  const choices = isObject(answer) ? answer.choices : undefined;
+  if (!Array.isArray(choices)) return reading;
   for (const choice of choices) {
-    const message = isObject(choice) ? choice.message : undefined;
-    if (!isObject(message)) continue;
-    const content = message.content;
-    if (typeof content === "string") texts.push(content);
-    else if (Array.isArray(content)) {
-      for (const part of content) if (isObject(part) && typeof part.text === "string") texts.push(part.text);
-    }
+    if (!isObject(choice)) continue;
+    reading.read(choice, "message", "assistant");
+    reading.read(choice, "text", "assistant");
   }
-  return texts;
+  return reading;
 }

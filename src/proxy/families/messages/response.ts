@@ -1,10 +1,12 @@
-/** The assistant text of a message: its `text` content blocks. */
+/**
+ * Where text lives in a message (DECISIONS §8): every content block (text and its citations,
+ * tool and server-tool inputs, thinking, tool results), signed thinking read but never rewritten.
+ */
 import { isObject } from "../../family.ts";
+import { TextReading } from "../../reading/text-reading.ts";
 
-export function messagesOutputTexts(response: unknown): string[] {
-  const texts: string[] = [];
-  const content = isObject(response) ? response.content : undefined;
-  if (!Array.isArray(content)) return texts;
-  for (const block of content) if (isObject(block) && block.type === "text" && typeof block.text === "string") texts.push(block.text);
-  return texts;
+export function readMessagesAnswer(answer: unknown): TextReading {
+  const reading = TextReading.ofAnswer();
+  if (isObject(answer)) reading.read(answer, "content", "assistant");
+  return reading;
 }

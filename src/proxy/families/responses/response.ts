@@ -1,15 +1,15 @@
-/** The assistant text of a response object: `output[].content[].text` of message items. */
+/**
+ * Where text lives in a response object (DECISIONS §8): every output item, of every type
+ * (message parts, refusals, function-call arguments, custom tool input, reasoning summaries and
+ * text, ...), and `output_text` where an upstream adds it.
+ */
 import { isObject } from "../../family.ts";
+import { TextReading } from "../../reading/text-reading.ts";
 
-export function responsesOutputTexts(response: unknown): string[] {
-  const texts: string[] = [];
-  const output = isObject(response) ? response.output : undefined;
-  if (!Array.isArray(output)) return texts;
-  for (const item of output) {
-    if (!isObject(item) || item.type !== "message" || !Array.isArray(item.content)) continue;
-    for (const part of item.content) {
-      if (isObject(part) && part.type === "output_text" && typeof part.text === "string") texts.push(part.text);
-    }
-  }
-  return texts;
+export function readResponsesAnswer(answer: unknown): TextReading {
+  const reading = TextReading.ofAnswer();
+  if (!isObject(answer)) return reading;
+  reading.read(answer, "output", "assistant");
+  reading.read(answer, "output_text", "assistant");
+  return reading;
 }

@@ -1,8 +1,9 @@
 /**
- * Responses stream events (SPEC "Responses stream"). Text arrives in
- * `response.output_text.delta`, keyed by output item and content part. The `*.done` events
- * repeat a part's or an item's whole text, so each is a checkpoint: everything is checked
- * before it goes out. The answer is complete at `response.completed` (or `.incomplete`,
+ * Responses stream events (SPEC "Responses stream"). Text arrives in the `*.delta` events of
+ * every channel (DECISIONS §8): output text, refusals, function-call, custom-tool and MCP
+ * arguments, reasoning summaries and reasoning text, code, audio transcripts; keyed by output
+ * item and part. The `*.done` events repeat a whole text, so each is a checkpoint: everything
+ * is checked before it goes out. The answer is complete at `response.completed` (or `.incomplete`,
  * `.failed`). A block is a `response.completed` event whose response has status `incomplete`
  * and `incomplete_details.reason` `content_filter`, then `[DONE]`; its `output` names every
  * item the stream announced, unfinished ones emptied, so the SDK's stream helper accepts it.
@@ -12,10 +13,35 @@ import { DONE_EVENT, encodeEvent, type SseEvent } from "../../../streaming/sse.t
 import { CHECKPOINT, contentMeaning, DONE, ENDS, eventJson, isObject, NOTHING, type EventMeaning, type StreamInterpreter, type StreamFailureCode } from "../../family.ts";
 
 const TERMINAL = new Set(["response.completed", "response.incomplete", "response.failed"]);
-const REPEATS_TEXT = new Set(["response.output_text.done", "response.content_part.done", "response.output_item.done"]);
 
-/** Content parts per output item: keys stay distinct for any realistic answer. */
-const PARTS_PER_ITEM = 1024;
+/** Delta events and the channel their text goes to, within its output item. */
+const DELTA_CHANNELS: Readonly<Record<string, string>> = {
+  "response.output_text.delta": "text",
+  "response.refusal.delta": "refusal",
+  "response.function_call_arguments.delta": "arguments",
+  "response.custom_tool_call_input.delta": "input",
+  "response.mcp_call_arguments.delta": "arguments",
+  "response.reasoning_summary_text.delta": "summary",
+  "response.reasoning_text.delta": "reasoning",
+  "response.code_interpreter_call_code.delta": "code",
+  "response.audio.transcript.delta": "transcript",
+};
+
+/** `*.done` events for every channel above, and the part and item that hold them. */
+const REPEATS_TEXT = new Set([
+  "response.output_text.done",
+  "response.refusal.done",
+  "response.function_call_arguments.done",
+  "response.custom_tool_call_input.done",
+  "response.mcp_call_arguments.done",
+  "response.reasoning_summary_text.done",
+  "response.reasoning_summary_part.done",
+  "response.reasoning_text.done",
+  "response.code_interpreter_call_code.done",
+  "response.audio.transcript.done",
+  "response.content_part.done",
+  "response.output_item.done",
+]);
 
 interface OutputItem {
   readonly item: Record<string, unknown>;
@@ -33,9 +59,11 @@ export class ResponsesStream implements StreamInterpreter {
     if (!payload) return NOTHING;
     if (typeof payload.sequence_number === "number") this.sequence = payload.sequence_number;
     const type = typeof payload.type === "string" ? payload.type : event.event;
-    if (type === "response.output_text.delta") {
+    const channel = type === null ? undefined : DELTA_CHANNELS[type];
+    if (channel !== undefined) {
       if (typeof payload.delta !== "string" || payload.delta.length === 0) return NOTHING;
-      return contentMeaning([{ key: num(payload.output_index) * PARTS_PER_ITEM + num(payload.content_index), text: payload.delta }]);
+      const part = num(payload.content_index ?? payload.summary_index);
+      return contentMeaning([{ key: `${num(payload.output_index)}:${channel}:${part}`, text: payload.delta }]);
     }
     if (type === "response.created" && isObject(payload.response)) this.response = payload.response;
     if (type === "response.output_item.added" || type === "response.output_item.done") {
