@@ -41,6 +41,10 @@ export interface Behaviour {
   judge?: JudgeBehaviour;
   /** Answer with this tool call instead of text, in the family's format (arguments streamed piece by piece). */
   toolCall?: { name: string; argumentChunks: string[] };
+  /** A whole answer, returned as this JSON exactly (for answers of shapes the mock does not build). */
+  answer?: Record<string, unknown>;
+  /** A stream of these events exactly: `[event name or null, JSON payload or "[DONE]"]`. */
+  events?: [string | null, unknown][];
   /** Compress every answer with gzip (`content-encoding: gzip`), as real providers do. */
   gzip?: boolean;
   /** The moderations endpoint's answer. */
@@ -130,10 +134,15 @@ export function startMockUpstream(): MockUpstream {
     const stream = body?.stream === true;
     const kind = family === "azure-chat" ? "chat" : family === "azure-responses" ? "responses" : family;
     if (!stream) {
+      if (b.answer) return Response.json(b.answer);
       if (b.toolCall) return Response.json(toolCallAnswer(kind, model, b.toolCall, body ?? {}));
       return Response.json(wholeAnswer(kind, model, chunks.join(""), body ?? {}), { headers: { "x-request-id": "req_mock_whole" } });
     }
-    const events = b.toolCall ? toolCallEvents(kind, model, b.toolCall, body ?? {}) : streamEvents(kind, model, chunks, body ?? {});
+    const events = b.events
+      ? b.events.map(([name, data]) => ({ text: `${name ? `event: ${name}\n` : ""}data: ${typeof data === "string" ? data : JSON.stringify(data)}\n\n`, content: true }))
+      : b.toolCall
+        ? toolCallEvents(kind, model, b.toolCall, body ?? {})
+        : streamEvents(kind, model, chunks, body ?? {});
     return sseResponse(events, b, {
       opened: () => open++,
       closed: (wasCancelled) => {

@@ -4,8 +4,9 @@
  * each message or item has; this walks them.
  *
  * The rules, for any message, part, block or item, known or not:
- * - every string is text the model reads, except structure: ids (`id`, `*_id`), `type`,
- *   `status`, `role`, `name`, signatures and encrypted content, formats and media types;
+ * - every string is text the model reads, except structure: ids (`id`, `*_id`), names
+ *   (`name`, `*_name`), `type`, `status`, `role`, signatures and encrypted content
+ *   (`encrypted_*`), formats, media types, log probabilities and annotations;
  * - `arguments` holding JSON (tool-call arguments) is read value by value, and written back as
  *   JSON; tool inputs given as objects (`tool_use.input`) are read in place;
  * - images, audio and files are read when they are text sent as data (a data URL or Base64 of a
@@ -70,8 +71,9 @@ const STRUCTURE_KEYS = new Set([
 /** In a call the model made, what came back from the tool. */
 const RESULT_KEYS = new Set(["output", "outputs", "results", "error"]);
 
-function isStructureKey(key: string): boolean {
-  return STRUCTURE_KEYS.has(key) || key.endsWith("_id") || key.endsWith("_ids");
+/** Identifiers (`*_id`), names of things (`tool_name`) and encrypted payloads (`encrypted_*`). */
+export function isStructureKey(key: string): boolean {
+  return STRUCTURE_KEYS.has(key) || key.endsWith("_id") || key.endsWith("_ids") || key.endsWith("_name") || key.startsWith("encrypted_");
 }
 
 export class TextReading {
