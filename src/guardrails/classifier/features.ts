@@ -4,6 +4,7 @@
  * text does not score higher for being long. Computed the same way when training
  * (scripts/train-detectors.ts) and when classifying. No strings are built per feature.
  */
+import { foldLeetspeak } from "../text/leetspeak.ts";
 import { normalizeText } from "../text/normalize.ts";
 import { withStandIns } from "../text/placeholders.ts";
 
@@ -32,11 +33,12 @@ let generation = 0;
 let buffer = new Int32Array(4096);
 
 /**
- * The text the features are taken from: normalised (no zero-width or fullwidth tricks), masking
- * placeholders read as plain values (../text/placeholders.ts says why), lower case, capped.
+ * The text the features are taken from: normalised (no zero-width, fullwidth or lookalike
+ * tricks), leetspeak read as letters, masking placeholders read as plain values
+ * (../text/placeholders.ts says why), lower case, capped.
  */
 export function prepare(text: string): string {
-  let t = withStandIns(normalizeText(text).text).toLowerCase();
+  let t = withStandIns(foldLeetspeak(normalizeText(text).text)).toLowerCase();
   if (t.length > MAX_CHARS) t = `${t.slice(0, MAX_CHARS / 2)} ${t.slice(t.length - MAX_CHARS / 2)}`;
   return t;
 }
