@@ -105,6 +105,18 @@ describe("content no guardrail can read", () => {
     expect(fx.mock.received).toHaveLength(0);
   });
 
+  test("a part of a type not known yet: its text is read, its media URL counted", async () => {
+    await openai.chat.completions.create({
+      model: "m",
+      messages: [{ role: "user", content: [{ type: "input_video", video_url: { url: "https://cdn.example/v.mp4" }, caption: "from jane.leak@example.com" } as never] }],
+      ...use("mask"),
+    });
+    const part = (fx.mock.last().body!.messages as { content: Record<string, unknown>[] }[])[0]!.content[0]!;
+    expect(part.caption).toBe("from <EMAIL_ADDRESS>");
+    expect(part.video_url).toEqual({ url: "https://cdn.example/v.mp4" });
+    expect((await fx.server.waitForLog((l) => l.msg === "request" && (l.unscanned as Record<string, number> | undefined)?.file === 1)).unscanned).toEqual({ file: 1 });
+  });
+
   test("a text file sent as data is read, even under unreadable_content: block", async () => {
     const file = { type: "file", file: { filename: "notes.csv", file_data: `data:text/csv;base64,${Buffer.from("name,mail\njane,jane.leak@example.com").toString("base64")}` } };
     await openai.chat.completions.create({ model: "m", messages: [{ role: "user", content: [file as never] }], ...use("strict-media") });

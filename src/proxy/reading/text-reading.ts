@@ -9,8 +9,9 @@
  *   (`encrypted_*`), formats, media types, log probabilities and annotations;
  * - `arguments` holding JSON (tool-call arguments) is read value by value, and written back as
  *   JSON; tool inputs given as objects (`tool_use.input`) are read in place;
- * - images, audio and files are read when they are text sent as data (a data URL or Base64 of a
- *   text type), otherwise counted as unreadable;
+ * - images, audio and files (known part types, and any `*_url` field of a part of a type not
+ *   known yet) are read when they are text sent as data (a data URL or Base64 of a text type),
+ *   otherwise counted as unreadable;
  * - inside a call the model made (an assistant item), its `output`, `results` and `error` are
  *   what the tool answered: untrusted, like a tool turn;
  * - signed thinking is the model's own earlier output and must stay as it was: not read in a
@@ -196,6 +197,7 @@ export class TextReading {
       const value = o[key];
       if (key === "arguments" && typeof value === "string") this.jsonText(o, key, value, childRole);
       else if (key === "input" && isObject(value)) this.data(o, key, childRole);
+      else if (key.endsWith("_url") && type !== "") this.media(value, kindOfUrlKey(key), childRole);
       else this.read(o, key, childRole);
     }
     if ("source" in o) this.source(o.source, "file", role);
@@ -306,3 +308,10 @@ export class TextReading {
 }
 
 function ignore(): void {}
+
+/** `image_url`, `audio_url`, `video_url`, `file_url`: what a part's URL field points to. */
+function kindOfUrlKey(key: string): UnreadableKind {
+  if (key.startsWith("image")) return "image";
+  if (key.startsWith("audio")) return "audio";
+  return "file";
+}
