@@ -40,6 +40,7 @@ const toolUse = (input: unknown) => ({ type: "tool_use", id: "toolu_1", name: "s
 export const REQUEST_CASES: readonly RequestCase[] = [
   // Chat completions (and the hosted deployment route, which reads the same body)
   { route: "chat", field: "messages[] user content (string)", masked: true, judged: true, body: (t) => chat([user(t)]), sent: (b) => b.messages[0].content },
+  { route: "chat", field: "messages[] earlier user turn", masked: true, judged: true, body: (t) => chat([user(t), { role: "assistant", content: "ok" }, user("next question")]), sent: (b) => b.messages[0].content },
   { route: "chat", field: "messages[] user content[] text part", masked: true, judged: true, body: (t) => chat([user([{ type: "text", text: t }])]), sent: (b) => b.messages[0].content[0].text },
   { route: "chat", field: "messages[] content[] part of another type with `text`", masked: true, judged: true, body: (t) => chat([user([{ type: "input_text", text: t }])]), sent: (b) => b.messages[0].content[0].text },
   { route: "chat", field: "messages[] system", masked: true, judged: false, body: (t) => chat([{ role: "system", content: t }, user("hello")]), sent: (b) => b.messages[0].content },
@@ -112,6 +113,7 @@ export const REQUEST_CASES: readonly RequestCase[] = [
   { route: "responses", field: "input (string)", masked: true, judged: true, body: (t) => responses(t), sent: (b) => b.input },
   { route: "responses", field: "instructions", masked: true, judged: false, body: (t) => responses("hello", { instructions: t }), sent: (b) => b.instructions },
   { route: "responses", field: "input[] user message, content string", masked: true, judged: true, body: (t) => responses([user(t)]), sent: (b) => b.input[0].content },
+  { route: "responses", field: "input[] earlier user message", masked: true, judged: true, body: (t) => responses([user(t), { role: "assistant", content: "ok" }, user("next question")]), sent: (b) => b.input[0].content },
   { route: "responses", field: "input[] user message, input_text part", masked: true, judged: true, body: (t) => responses([user([{ type: "input_text", text: t }])]), sent: (b) => b.input[0].content[0].text },
   { route: "responses", field: "input[] developer / system message", masked: true, judged: false, body: (t) => responses([{ role: "developer", content: t }, user("hello")]), sent: (b) => b.input[0].content },
   {
@@ -189,6 +191,7 @@ export const REQUEST_CASES: readonly RequestCase[] = [
   { route: "messages", field: "system (string)", masked: true, judged: false, body: (t) => messages([user("hello")], { system: t }), sent: (b) => b.system },
   { route: "messages", field: "system[] text blocks", masked: true, judged: false, body: (t) => messages([user("hello")], { system: [{ type: "text", text: t }] }), sent: (b) => b.system[0].text },
   { route: "messages", field: "messages[] user content (string)", masked: true, judged: true, body: (t) => messages([user(t)]), sent: (b) => b.messages[0].content },
+  { route: "messages", field: "messages[] earlier user turn", masked: true, judged: true, body: (t) => messages([user(t), { role: "assistant", content: "ok" }, user("next question")]), sent: (b) => b.messages[0].content },
   { route: "messages", field: "messages[] user text block", masked: true, judged: true, body: (t) => messages([user([{ type: "text", text: t }])]), sent: (b) => b.messages[0].content[0].text },
   {
     route: "messages",
