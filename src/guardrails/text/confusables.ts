@@ -7,6 +7,8 @@
  * A word is folded only when it mixes scripts (a Latin letter beside a lookalike) or consists
  * of lookalikes alone: Russian or Greek prose keeps its letters.
  */
+import { foldRuns } from "./fold-runs.ts";
+
 /** Each entry: lookalike letters, then the Latin letter they read as. */
 const LOOKALIKES: readonly (readonly [string, string])[] = [
   // Cyrillic
@@ -40,37 +42,19 @@ function isAsciiLetter(c: number): boolean {
 
 /** The text with lookalike letters folded in the words that qualify (see above); same length. */
 export function foldConfusables(text: string): string {
-  let out: string[] | null = null;
-  let from = 0;
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    if (!isLetterUnit(text.charCodeAt(i))) {
-      i++;
-      continue;
-    }
-    const start = i;
-    let latin = 0;
-    let lookalikes = 0;
-    let others = 0;
-    for (; i < n && isLetterUnit(text.charCodeAt(i)); i++) {
-      const c = text.charCodeAt(i);
-      if (isAsciiLetter(c)) latin++;
-      else if (SKELETON.has(c)) lookalikes++;
-      else others++;
-    }
-    if (lookalikes === 0 || (latin === 0 && others > 0)) continue;
-    out ??= [];
-    out.push(text.slice(from, start));
-    let word = "";
-    for (let k = start; k < i; k++) {
-      const c = text.charCodeAt(k);
-      word += String.fromCharCode(SKELETON.get(c) ?? c);
-    }
-    out.push(word);
-    from = i;
+  return foldRuns(text, isLetterUnit, qualifies, SKELETON);
+}
+
+/** A word mixing Latin letters and lookalikes, or made of lookalikes alone. */
+function qualifies(text: string, start: number, end: number): number {
+  let latin = 0;
+  let lookalikes = 0;
+  let others = 0;
+  for (let k = start; k < end; k++) {
+    const c = text.charCodeAt(k);
+    if (isAsciiLetter(c)) latin++;
+    else if (SKELETON.has(c)) lookalikes++;
+    else others++;
   }
-  if (out === null) return text;
-  out.push(text.slice(from));
-  return out.join("");
+  return lookalikes === 0 || (latin === 0 && others > 0) ? -1 : end;
 }
