@@ -15,6 +15,7 @@ export const DEFAULT_PLATFORM_URL = "https://platform.guardrail-proxy.dev";
 export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 export const DEFAULT_STREAM_CHECK_INTERVAL = 10;
+export const DEFAULT_STREAM_HOLDBACK = 64;
 /** Texts per PII guardrail whose scans are reused: a few hundred conversations of a few turns. */
 export const DEFAULT_PII_CACHE_TEXTS = 1000;
 /** Bun's own limit on concurrent `fetch` requests when BUN_CONFIG_MAX_HTTP_REQUESTS is unset. */
@@ -72,6 +73,8 @@ export interface Settings {
   /** SVC_GUARDRAILS_CALLERS_FILE: named callers and the policies each may use (http/callers-file.ts). */
   readonly callersFile?: string;
   readonly streamCheckInterval: number;
+  /** SVC_GUARDRAILS_STREAM_HOLDBACK: the most of a stream's text that waits while it could become a value. */
+  readonly streamHoldback: number;
   readonly upstream: UpstreamSettings;
   /** SVC_GUARDRAILS_JUDGE_TIMEOUT: how long an LLM-judged check or moderation call may take. */
   readonly judgeTimeoutMs?: number;
@@ -150,6 +153,7 @@ export function loadSettings(env: Environment, opts: LoadOptions): Settings {
     authTokens: tokens(env, "SVC_GUARDRAILS_AUTH_TOKENS"),
     callersFile: nonEmpty(env.SVC_GUARDRAILS_CALLERS_FILE),
     streamCheckInterval: integer(env, "SVC_GUARDRAILS_STREAM_CHECK_INTERVAL", DEFAULT_STREAM_CHECK_INTERVAL, 1, 1_000_000),
+    streamHoldback: integer(env, "SVC_GUARDRAILS_STREAM_HOLDBACK", DEFAULT_STREAM_HOLDBACK, 1, 65_536),
     upstream: {
       staticHeaders: stringMap(env, "SVC_GUARDRAILS_UPSTREAM_HEADERS"),
       staticQuery: stringMap(env, "SVC_GUARDRAILS_UPSTREAM_QUERY"),

@@ -28,7 +28,7 @@ function policyWith(
     suppressEnforcement: e.suppress ?? false,
     onError: e.onError ?? "block",
   }));
-  return { id: "t", mode, unreadableContent: "allow", stages: { pre_flight: [], input: stage === "input" ? entries : [], output: stage === "output" ? entries : [] } };
+  return { id: "t", mode, unreadableContent: "allow", reversible: false, outputStream: "incremental", stages: { pre_flight: [], input: stage === "input" ? entries : [], output: stage === "output" ? entries : [] } };
 }
 
 describe("on_error", () => {

@@ -68,7 +68,7 @@ describe("the pool", () => {
     const pool = new ScanPool(2, 50);
     expect(pool.running).toBe(0);
     const steps = await pool.mask([guardrailRecipe("PII", {})], ["mail jane.roe@example.org"], false);
-    expect(steps[0]).toEqual({ tripped: false, labels: ["EMAIL_ADDRESS"], info: {}, texts: ["mail <EMAIL_ADDRESS>"] });
+    expect(steps.steps[0]).toEqual({ tripped: false, labels: ["EMAIL_ADDRESS"], info: {}, texts: ["mail <EMAIL_ADDRESS>"] });
     expect(pool.running).toBe(1);
     await Bun.sleep(300);
     expect(pool.running).toBe(0);
@@ -114,7 +114,7 @@ describe("the pool", () => {
     const pool = new ScanPool(1);
     const blob = Buffer.from("x".repeat(1_100_000)).toString("base64");
     const steps = await pool.mask([guardrailRecipe("PII", { detect_encoded_pii: true })], [`blob ${blob}`], false);
-    const step = steps[0] as { error?: string };
+    const step = steps.steps[0] as { error?: string };
     expect(step.error?.slice(0, 20)).toBe("encoded content over");
     pool.stop();
   });

@@ -4,6 +4,7 @@
  */
 import type { TSchema } from "@sinclair/typebox";
 import type { GuardrailServices } from "./services.ts";
+import type { PlaceholderVault } from "./text/vault.ts";
 
 /** Free-form details for the scan output. May hold matched values: never logged. */
 export type GuardrailInfo = Readonly<Record<string, unknown>>;
@@ -19,14 +20,26 @@ interface Finding {
   readonly info: GuardrailInfo;
 }
 
+/** A value a guardrail found, in the coordinates of the text it was given. */
+export interface FoundSpan {
+  readonly start: number;
+  readonly end: number;
+  /** What a masker writes in its place; absent for a detector's match. */
+  readonly replacement?: string;
+}
+
 export interface MaskOutcome extends Finding {
   /** The text with detections replaced; the very same string when nothing was masked. */
   readonly text: string;
+  /** Where the replaced values were, sorted, not overlapping (streams mask and check by them). */
+  readonly spans?: readonly FoundSpan[];
 }
 
 export interface Detection extends Finding {
   /** Score in [0, 1] for detectors that have one. */
   readonly confidence?: number;
+  /** Where a detector that finds values (Keywords) found them. */
+  readonly spans?: readonly FoundSpan[];
 }
 
 /** Conversation seen by detectors that read context (LLM-judged checks). */
@@ -43,6 +56,8 @@ export interface MaskContext {
    * send it again with every later turn, so work kept for it will be used.
    */
   readonly resent: boolean;
+  /** The request's vault: reversible maskers write numbered placeholders and keep the values. */
+  readonly vault?: PlaceholderVault;
 }
 
 /** Rewrites text (PII, SecretKeys, URLFilter). Masking runs before any detector of its stage. */
@@ -59,6 +74,11 @@ export interface Detector {
   /** Calls a remote service (a judge model, moderations): seconds, so streams check it in the background. */
   readonly remote?: boolean;
   detect(text: string, context: DetectContext): Detection | Promise<Detection>;
+  /**
+   * For a detector of values (Keywords): where the end of `text` could still become one, as the
+   * start of that tail; -1 when it cannot. Streams hold such a tail back (DECISIONS §9).
+   */
+  openPrefix?(text: string): number;
 }
 
 export type Guardrail = Masker | Detector;

@@ -2,6 +2,7 @@
  * A guard check on one text (SPEC "POST /v1/guard/input" and "/v1/guard/output"), shared by
  * the guard endpoints and the `scan` command.
  */
+import { PlaceholderVault } from "../guardrails/text/vault.ts";
 import type { CompiledPolicy } from "../policy/compile.ts";
 import { runInputStages, runOutputStage } from "./pipeline.ts";
 import type { GuardrailRun } from "./types.ts";
@@ -14,6 +15,16 @@ export interface GuardResponse {
   readonly sanitized_text: string | null;
   readonly guardrail: string | null;
   readonly message: string | null;
+  /**
+   * With reversible masking (asked for, or the policy's): each numbered placeholder of
+   * `sanitized_text` and the value it stands for (DECISIONS §9).
+   */
+  readonly restore?: Readonly<Record<string, string>>;
+}
+
+export interface GuardOptions {
+  /** Numbered placeholders and their values, whatever the policy's own setting. */
+  readonly reversible?: boolean;
 }
 
 export interface GuardOutcome {
@@ -21,7 +32,7 @@ export interface GuardOutcome {
   readonly runs: readonly GuardrailRun[];
 }
 
-export async function guardText(policy: CompiledPolicy, stage: GuardStage, text: string): Promise<GuardOutcome> {
+export async function guardText(policy: CompiledPolicy, stage: GuardStage, text: string, options: GuardOptions = {}): Promise<GuardOutcome> {
   if (stage === "output") {
     const verdict = await runOutputStage(policy, [text]);
     const block = verdict.block;
@@ -30,15 +41,14 @@ export async function guardText(policy: CompiledPolicy, stage: GuardStage, text:
       runs: verdict.runs,
     };
   }
-  const verdict = await runInputStages(policy, [{ role: "user", text, masked: true, judged: true }]);
+  const vault = options.reversible || policy.reversible ? new PlaceholderVault(options.reversible === true) : undefined;
+  const verdict = await runInputStages(policy, [{ role: "user", text, masked: true, judged: true }], { vault });
   const block = verdict.block;
-  return {
-    response: {
-      allowed: !block,
-      sanitized_text: !block && verdict.changed ? verdict.segments[0]!.text : null,
-      guardrail: block?.guardrail ?? null,
-      message: block?.message ?? null,
-    },
-    runs: verdict.runs,
+  const response: GuardResponse = {
+    allowed: !block,
+    sanitized_text: !block && verdict.changed ? verdict.segments[0]!.text : null,
+    guardrail: block?.guardrail ?? null,
+    message: block?.message ?? null,
   };
+  return { response: vault && !block ? { ...response, restore: Object.fromEntries(vault.values) } : response, runs: verdict.runs };
 }

@@ -9,7 +9,7 @@ import type { CompiledEntry, CompiledPolicy } from "../policy/compile.ts";
 import type { StageName } from "../policy/schema.ts";
 import type { ScanPool } from "./scan-pool.ts";
 import type { MaskStep } from "./scan-messages.ts";
-import { StageProgress, type StartedStage } from "./stage-runs.ts";
+import { StageProgress, type StageOptions, type StartedStage } from "./stage-runs.ts";
 import type { Segment } from "./types.ts";
 
 /** A worker's reason (a string: the check's own, or "internal error") as the error it stands for. */
@@ -23,19 +23,24 @@ export async function startOffloadedStage(
   stage: StageName,
   entries: readonly CompiledEntry[],
   input: readonly Segment[],
-  signal: AbortSignal | undefined,
+  options: StageOptions,
 ): Promise<StartedStage> {
-  const progress = new StageProgress(policy, stage, entries, input, signal);
+  const progress = new StageProgress(policy, stage, entries, input, options);
   const maskers = entries.filter((e) => e.guardrail.kind === "masker");
   if (maskers.length > 0) {
     let steps: readonly (MaskStep | { readonly error: unknown })[];
     try {
-      // Every masker is local, so every masker entry has a recipe.
-      steps = await pool.mask(
+      // Every masker is local, so every masker entry has a recipe. A vault travels as its
+      // entries and comes back with the placeholders the worker added.
+      const vault = options.vault;
+      const done = await pool.mask(
         maskers.map((e) => e.recipe!),
         progress.maskTexts(),
         progress.context?.resent === true,
+        vault ? { forced: vault.forced, entries: vault.entries() } : undefined,
       );
+      if (vault && done.vault) vault.adopt(done.vault);
+      steps = done.steps;
     } catch (error) {
       steps = maskers.map(() => ({ error }));
     }

@@ -5,6 +5,7 @@
 import type { CompiledPolicy } from "../policy/compile.ts";
 import { revealHidden } from "./hidden-text.ts";
 import { runStage } from "./run-stage.ts";
+import type { StageOptions } from "./stage-runs.ts";
 import type { Block, GuardrailRun, Segment } from "./types.ts";
 
 export interface InputVerdict {
@@ -19,11 +20,11 @@ export interface InputVerdict {
   readonly block: Block | null;
 }
 
-export async function runInputStages(policy: CompiledPolicy, given: readonly Segment[], signal?: AbortSignal): Promise<InputVerdict> {
+export async function runInputStages(policy: CompiledPolicy, given: readonly Segment[], options: StageOptions = {}): Promise<InputVerdict> {
   const segments = policy.stages.pre_flight.length + policy.stages.input.length > 0 ? revealHidden(given) : given;
-  const pre = await runStage(policy, "pre_flight", segments, signal);
+  const pre = await runStage(policy, "pre_flight", segments, options);
   if (pre.block) return { segments: pre.segments, changed: pre.segments !== given, runs: pre.runs, block: pre.block };
-  const input = await runStage(policy, "input", pre.segments, signal);
+  const input = await runStage(policy, "input", pre.segments, options);
   const runs = pre.runs.length === 0 ? input.runs : [...pre.runs, ...input.runs];
   return { segments: input.segments, changed: input.segments !== given, runs, block: input.block };
 }
@@ -31,15 +32,21 @@ export async function runInputStages(policy: CompiledPolicy, given: readonly Seg
 export interface OutputVerdict {
   readonly runs: readonly GuardrailRun[];
   readonly block: Block | null;
+  /** The texts as masking guardrails of the output stage left them (DECISIONS §9), in order. */
+  readonly texts?: readonly string[];
 }
 
-/** Judges assistant text. Output masking is not applied to responses (SPEC "Stage usage of PII"). */
-export async function runOutputStage(policy: CompiledPolicy, texts: readonly string[], signal?: AbortSignal): Promise<OutputVerdict> {
+/**
+ * Judges assistant text, and masks it where a masking guardrail of the output stage masks
+ * (`block: false`: DECISIONS §9, beyond SPEC's "unsupported"). `masked[i]` false: the text is
+ * judged but never rewritten (signed thinking).
+ */
+export async function runOutputStage(policy: CompiledPolicy, texts: readonly string[], signal?: AbortSignal, masked?: readonly boolean[]): Promise<OutputVerdict> {
   const result = await runStage(
     policy,
     "output",
-    revealHidden(texts.map((text) => ({ role: "assistant", text, masked: true, judged: true }))),
-    signal,
+    revealHidden(texts.map((text, i) => ({ role: "assistant", text, masked: masked?.[i] ?? true, judged: true }))),
+    { signal },
   );
-  return { runs: result.runs, block: result.block };
+  return { runs: result.runs, block: result.block, texts: result.segments.slice(0, texts.length).map((s) => s.text) };
 }

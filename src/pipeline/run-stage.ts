@@ -15,11 +15,11 @@ import type { StageName } from "../policy/schema.ts";
 import { maskSegments } from "./mask-segments.ts";
 import { startOffloadedStage } from "./offloaded-stage.ts";
 import { OFFLOAD_MIN_CHARS, scanPool } from "./scan-pool.ts";
-import { finishStage, StageProgress, type StartedStage } from "./stage-runs.ts";
+import { finishStage, StageProgress, type StageOptions, type StartedStage } from "./stage-runs.ts";
 import { inTurn } from "./turn.ts";
 import type { Segment, StageResult } from "./types.ts";
 
-export async function runStage(policy: CompiledPolicy, stage: StageName, input: readonly Segment[], signal?: AbortSignal): Promise<StageResult> {
+export async function runStage(policy: CompiledPolicy, stage: StageName, input: readonly Segment[], options: StageOptions = {}): Promise<StageResult> {
   const entries = policy.stages[stage];
   if (entries.length === 0) return { segments: input, runs: [], block: null };
   const chars = charsOf(input);
@@ -29,10 +29,10 @@ export async function runStage(policy: CompiledPolicy, stage: StageName, input: 
   // texts (a stream's window, a one-line answer) run at once: their checks are cheap and find
   // little in the caches to lose, and waiting for the turn is then the larger cost.
   const started = pool
-    ? await startOffloadedStage(pool, policy, stage, entries, input, signal)
+    ? await startOffloadedStage(pool, policy, stage, entries, input, options)
     : chars < TURN_MIN_CHARS
-      ? startStage(policy, stage, entries, input, signal)
-      : await inTurn(() => startStage(policy, stage, entries, input, signal));
+      ? startStage(policy, stage, entries, input, options)
+      : await inTurn(() => startStage(policy, stage, entries, input, options));
   if (started.detectors) await started.detectors;
   return { segments: started.segments, ...finishStage(entries, started) };
 }
@@ -51,8 +51,8 @@ function charsOf(segments: readonly Segment[]): number {
 }
 
 /** Runs the maskers and starts the detectors, in this thread. */
-function startStage(policy: CompiledPolicy, stage: StageName, entries: readonly CompiledEntry[], input: readonly Segment[], signal: AbortSignal | undefined): StartedStage {
-  const progress = new StageProgress(policy, stage, entries, input, signal);
+function startStage(policy: CompiledPolicy, stage: StageName, entries: readonly CompiledEntry[], input: readonly Segment[], options: StageOptions): StartedStage {
+  const progress = new StageProgress(policy, stage, entries, input, options);
   for (const entry of entries) {
     const masker = entry.guardrail;
     if (masker.kind !== "masker") continue;

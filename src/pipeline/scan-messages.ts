@@ -1,5 +1,6 @@
 /** What the scan pool and its workers say to each other (scan-pool.ts, scan-worker.ts). */
 import type { GuardrailRecipe } from "../guardrails/registry.ts";
+import type { VaultEntry } from "../guardrails/text/vault.ts";
 import type { GuardrailInfo } from "../guardrails/types.ts";
 import type { MaskedSegments } from "./mask-segments.ts";
 
@@ -9,6 +10,19 @@ export interface MaskJob {
   readonly recipes: readonly GuardrailRecipe[];
   readonly texts: readonly string[];
   readonly resent: boolean;
+  /** The request's vault so far, when a masker may be reversible. */
+  readonly vault?: VaultState;
+}
+
+export interface VaultState {
+  readonly forced: boolean;
+  readonly entries: readonly VaultEntry[];
+}
+
+/** The maskers' steps, and the vault's entries after them. */
+export interface MaskOutcomes {
+  readonly steps: readonly MaskStep[];
+  readonly vault?: readonly VaultEntry[];
 }
 
 /** One local detector on each of the texts. */
@@ -33,7 +47,7 @@ export interface DetectOutcome {
   readonly info: GuardrailInfo;
 }
 
-export type JobOutcome = readonly MaskStep[] | readonly DetectOutcome[];
+export type JobOutcome = MaskOutcomes | readonly DetectOutcome[];
 
 export interface JobRequest {
   readonly id: number;

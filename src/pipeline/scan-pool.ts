@@ -11,7 +11,7 @@
 import { dirname, join } from "node:path";
 import type { GuardrailRecipe } from "../guardrails/registry.ts";
 import { GuardrailUnavailableError } from "../guardrails/types.ts";
-import { WORKER_READY, type DetectOutcome, type JobOutcome, type JobReply, type JobRequest, type MaskStep, type ScanJob, type WorkerMessage } from "./scan-messages.ts";
+import { WORKER_READY, type DetectOutcome, type JobOutcome, type JobReply, type JobRequest, type MaskOutcomes, type ScanJob, type VaultState, type WorkerMessage } from "./scan-messages.ts";
 
 /** From this many characters in a stage, its local guardrails run in a worker. */
 export const OFFLOAD_MIN_CHARS = 16 * 1024;
@@ -49,8 +49,8 @@ export class ScanPool {
   ) {}
 
   /** Every masker of a stage in order over the texts; one outcome per masker. */
-  async mask(recipes: readonly GuardrailRecipe[], texts: readonly string[], resent: boolean): Promise<readonly MaskStep[]> {
-    return (await this.run({ kind: "mask", recipes, texts, resent })) as readonly MaskStep[];
+  async mask(recipes: readonly GuardrailRecipe[], texts: readonly string[], resent: boolean, vault?: VaultState): Promise<MaskOutcomes> {
+    return (await this.run({ kind: "mask", recipes, texts, resent, vault })) as MaskOutcomes;
   }
 
   /** One local detector on each text. Rejects with `GuardrailUnavailableError` when it could not run. */

@@ -8,8 +8,9 @@
  */
 import { buildGuardrail, type GuardrailRecipe } from "../guardrails/registry.ts";
 import { GuardrailUnavailableError, type Guardrail } from "../guardrails/types.ts";
+import { PlaceholderVault } from "../guardrails/text/vault.ts";
 import { maskSegments } from "./mask-segments.ts";
-import { WORKER_READY, type DetectJob, type DetectOutcome, type JobOutcome, type JobReply, type JobRequest, type MaskJob, type MaskStep, type ScanJob } from "./scan-messages.ts";
+import { WORKER_READY, type DetectJob, type DetectOutcome, type JobOutcome, type JobReply, type JobRequest, type MaskJob, type MaskOutcomes, type MaskStep, type ScanJob } from "./scan-messages.ts";
 
 declare const self: Worker;
 
@@ -35,10 +36,15 @@ function shownReason(e: unknown): string {
   return e instanceof GuardrailUnavailableError ? e.message : "internal error";
 }
 
-function runMasks(job: MaskJob): MaskStep[] {
-  const context = job.resent ? { resent: true } : undefined;
+function runMasks(job: MaskJob): MaskOutcomes {
+  let vault: PlaceholderVault | undefined;
+  if (job.vault) {
+    vault = new PlaceholderVault(job.vault.forced);
+    vault.adopt(job.vault.entries);
+  }
+  const context = vault ? { resent: job.resent, vault } : job.resent ? { resent: true } : undefined;
   let texts = job.texts;
-  return job.recipes.map((recipe): MaskStep => {
+  const steps = job.recipes.map((recipe): MaskStep => {
     const masker = guardrailOf(recipe);
     if (masker.kind !== "masker") return { error: "internal error" };
     try {
@@ -49,6 +55,7 @@ function runMasks(job: MaskJob): MaskStep[] {
       return { error: shownReason(e) };
     }
   });
+  return vault ? { steps, vault: vault.entries() } : { steps };
 }
 
 async function runDetect(job: DetectJob): Promise<DetectOutcome[]> {

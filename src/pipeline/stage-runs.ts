@@ -4,6 +4,7 @@
  * outcome means as a run, what detectors judge, and which run blocks.
  */
 import { GuardrailUnavailableError, type Detection, type Detector, type MaskContext } from "../guardrails/types.ts";
+import type { PlaceholderVault } from "../guardrails/text/vault.ts";
 import type { CompiledEntry, CompiledPolicy } from "../policy/compile.ts";
 import type { StageName } from "../policy/schema.ts";
 import type { MaskedSegments } from "./mask-segments.ts";
@@ -17,6 +18,13 @@ export interface StartedStage {
   readonly runs: (GuardrailRun | undefined)[];
   /** Settles when every detector has; null without detectors. */
   readonly detectors: Promise<unknown> | null;
+}
+
+/** What a stage is run with, besides the policy and the texts. */
+export interface StageOptions {
+  readonly signal?: AbortSignal;
+  /** The request's vault, when a masker of the policy is reversible (DECISIONS §9). */
+  readonly vault?: PlaceholderVault;
 }
 
 /** A detector's verdicts on texts, in their order (local detectors: here or in a scan worker). */
@@ -36,21 +44,28 @@ interface JudgedText {
 export class StageProgress {
   readonly runs: StartedStage["runs"];
   private firstEnforcingMasker: number;
-  /** Indices of the segments maskers rewrite (all but tool definitions). */
+  /**
+   * Indices of the segments maskers read: in input stages those they may rewrite (all but tool
+   * definitions); in the output stage all of them, since a masking guardrail that blocks judges
+   * signed thinking too, which it may not rewrite.
+   */
   private readonly maskable: number[] = [];
   readonly context: MaskContext | undefined;
+
+  private readonly signal: AbortSignal | undefined;
 
   constructor(
     private readonly policy: CompiledPolicy,
     private readonly stage: StageName,
     private readonly entries: readonly CompiledEntry[],
     public segments: readonly Segment[],
-    private readonly signal?: AbortSignal,
+    options: StageOptions,
   ) {
     this.runs = new Array(entries.length);
     this.firstEnforcingMasker = entries.length;
-    for (let i = 0; i < segments.length; i++) if (segments[i]!.masked) this.maskable.push(i);
-    this.context = maskContext(stage, segments);
+    for (let i = 0; i < segments.length; i++) if (segments[i]!.masked || stage === "output") this.maskable.push(i);
+    this.context = maskContext(stage, segments, options.vault);
+    this.signal = options.signal;
   }
 
   /** The texts maskers read, in order. */
@@ -67,8 +82,8 @@ export class StageProgress {
       run = { name: entry.name, stage: entry.stage, tripped: outcome.tripped, enforced: outcome.tripped && enforces(this.policy, entry), labels: outcome.labels, info: outcome.info };
       let out: Segment[] | null = null;
       outcome.texts.forEach((text, j) => {
-        if (text === null) return;
         const i = this.maskable[j]!;
+        if (text === null || !this.segments[i]!.masked) return;
         out ??= this.segments.slice();
         out[i] = { ...this.segments[i]!, text };
       });
@@ -146,10 +161,10 @@ const RESENT: MaskContext = { resent: true };
  * under way: its client will send every one of these messages again with the next turn (output
  * texts are answers, not requests). Roles are the same for every masker: asked once.
  */
-export function maskContext(stage: StageName, segments: readonly Segment[]): MaskContext | undefined {
-  if (stage === "output") return undefined;
-  for (const s of segments) if (s.role === "assistant") return RESENT;
-  return undefined;
+export function maskContext(stage: StageName, segments: readonly Segment[], vault: PlaceholderVault | undefined): MaskContext | undefined {
+  const resent = stage !== "output" && segments.some((s) => s.role === "assistant");
+  if (vault) return { resent, vault };
+  return resent ? RESENT : undefined;
 }
 
 /** A detector's run, from its detection or from its failure. */
@@ -202,7 +217,11 @@ export function finishStage(entries: readonly CompiledEntry[], started: StartedS
 }
 
 function toBlock(entries: readonly CompiledEntry[], run: GuardrailRun): Block {
-  const entry = entries.find((e) => e.name === run.name);
+  return blockFor(entries.find((e) => e.name === run.name), run);
+}
+
+/** The block an enforcing run stands for, its message from the guardrail's labels only. */
+export function blockFor(entry: CompiledEntry | undefined, run: GuardrailRun): Block {
   if (run.error !== undefined) {
     return { guardrail: run.name, stage: run.stage, cause: "unavailable", message: `${run.name} guardrail could not run (${run.error})` };
   }

@@ -28,6 +28,10 @@ export interface CompiledPolicy {
   readonly mode: PolicyMode;
   /** `allow` (default): unreadable parts are forwarded and counted; `block`: 422 `unscanned_content`. */
   readonly unreadableContent: "allow" | "block";
+  /** A `pre_flight` or `input` masker has `reversible: true`: requests need a vault (DECISIONS §9). */
+  readonly reversible: boolean;
+  /** The output stage's `stream`: `buffer` holds a streamed answer until it passed every check. */
+  readonly outputStream: "incremental" | "buffer";
   readonly stages: Readonly<Record<StageName, readonly CompiledEntry[]>>;
 }
 
@@ -85,5 +89,7 @@ export function compilePolicy(id: string, document: unknown, services: Guardrail
     });
   }
   if (issues.length > 0) return { ok: false, issues };
-  return { ok: true, policy: { id, mode: doc.mode ?? "block", unreadableContent: doc.unreadable_content ?? "allow", stages } };
+  const reversible = [...stages.pre_flight, ...stages.input].some((e) => e.guardrail.kind === "masker" && (e.recipe?.config as { reversible?: boolean } | undefined)?.reversible === true);
+  const outputStream = doc.output?.stream ?? "incremental";
+  return { ok: true, policy: { id, mode: doc.mode ?? "block", unreadableContent: doc.unreadable_content ?? "allow", reversible, outputStream, stages } };
 }

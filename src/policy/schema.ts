@@ -19,6 +19,11 @@ export const StageSchema = Type.Object(
   {
     version: Type.Literal(1),
     guardrails: Type.Array(GuardrailEntrySchema),
+    /**
+     * Output stage only (DECISIONS §9): `incremental` (default) streams as the checks allow;
+     * `buffer` holds a streamed answer until every output check has passed.
+     */
+    stream: Type.Optional(Type.Union([Type.Literal("incremental"), Type.Literal("buffer")])),
   },
   { additionalProperties: false },
 );

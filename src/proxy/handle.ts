@@ -13,6 +13,9 @@ import type { CompiledPolicy } from "../policy/compile.ts";
 import { runInputStages, runOutputStage } from "../pipeline/pipeline.ts";
 import { OutputMonitor } from "../streaming/output-monitor.ts";
 import { relayStream } from "../streaming/relay.ts";
+import { StreamGuard } from "../streaming/stream-guard.ts";
+import { valueChecks } from "../streaming/value-checks.ts";
+import { PlaceholderVault, restorePlaceholders } from "../guardrails/text/vault.ts";
 import { UpstreamStatusError } from "../upstream/errors.ts";
 import { readAnswerText } from "../upstream/answer-size.ts";
 import { upstreamHeaders, upstreamQuery } from "../upstream/forwarding.ts";
@@ -39,12 +42,14 @@ export async function proxy(deps: AppDeps, call: ProxyCall): Promise<Response> {
   const guardrails = body.guardrails as { config_id?: string } | undefined;
   delete body.guardrails;
   const policy = requestPolicy(deps, audit, call.request, guardrails?.config_id);
+  // Reversible masking: the request's placeholders and their values, for its answer only.
+  const vault = policy.reversible ? new PlaceholderVault() : null;
 
   const model = typeof body.model === "string" ? body.model : call.pathModel;
   const route = deps.upstream.router.route(call.routeFamily, model);
   checkProvider(call.routeFamily, route, model);
 
-  await guardInput(deps, call, policy);
+  await guardInput(deps, call, policy, vault);
   prepareBody(body, route, model);
 
   const stream = body.stream === true;
@@ -78,10 +83,10 @@ export async function proxy(deps: AppDeps, call: ProxyCall): Promise<Response> {
 
   const contentType = response.headers.get("content-type") ?? "application/json";
   if (stream && response.body && contentType.startsWith("text/event-stream")) {
-    return streamAnswer(deps, call, policy, response, response.body, abort, release);
+    return streamAnswer(deps, call, policy, vault, response, response.body, abort, release);
   }
   try {
-    return await wholeAnswer(policy, family, response, contentType, audit, abort.signal, deps.settings.maxAnswerBytes);
+    return await wholeAnswer(policy, vault, family, response, contentType, audit, abort.signal, deps.settings.maxAnswerBytes);
   } finally {
     release();
   }
@@ -105,7 +110,7 @@ function checkProvider(family: RouteFamily, route: UpstreamRoute, model: string 
  * where they came from. Parts no guardrail can read are counted, and refused when the policy
  * says `unreadable_content: block`.
  */
-async function guardInput(deps: AppDeps, call: ProxyCall, policy: CompiledPolicy): Promise<void> {
+async function guardInput(deps: AppDeps, call: ProxyCall, policy: CompiledPolicy, vault: PlaceholderVault | null): Promise<void> {
   const guarded = policy.stages.pre_flight.length > 0 || policy.stages.input.length > 0;
   if (!guarded && policy.unreadableContent === "allow") return;
   const reading = call.family.readRequest(call.body);
@@ -120,7 +125,7 @@ async function guardInput(deps: AppDeps, call: ProxyCall, policy: CompiledPolicy
   const verdict = await runInputStages(
     policy,
     slots.map((s) => ({ role: s.role, text: s.text, masked: s.masked, judged: s.judged })),
-    call.request.signal,
+    { signal: call.request.signal, vault: vault ?? undefined },
   );
   call.audit.runs = [...verdict.runs];
   if (verdict.block) throw blockError(verdict.block);
@@ -150,6 +155,7 @@ function prepareBody(body: Record<string, unknown>, route: UpstreamRoute, model:
 
 async function wholeAnswer(
   policy: CompiledPolicy,
+  vault: PlaceholderVault | null,
   family: ApiFamily,
   response: Response,
   contentType: string,
@@ -164,29 +170,52 @@ async function wholeAnswer(
     if (e instanceof ApiError) throw e;
     throw new ApiError(502, "upstream_unreachable", "the upstream connection was lost before its answer was complete");
   }
+  const restoring = vault !== null && vault.size > 0;
+  if (policy.stages.output.length === 0 && !restoring) return new Response(text, { status: response.status, headers: relayedHeaders(response.headers, contentType) });
+  const answer = parseAnswer(text);
+  const reading = answer === null ? null : family.readAnswer(answer);
+  const slots = reading?.slots ?? [{ text, masked: false, write: () => undefined }];
+  let texts = slots.map((s) => s.text);
   if (policy.stages.output.length > 0) {
-    const verdict = await runOutputStage(policy, outputTexts(family, text), signal);
+    const verdict = await runOutputStage(
+      policy,
+      texts,
+      signal,
+      slots.map((s) => s.masked),
+    );
     audit.runs = [...audit.runs, ...verdict.runs];
     if (verdict.block) throw blockError(verdict.block);
+    texts = verdict.texts ? [...verdict.texts] : texts;
   }
-  return new Response(text, { status: response.status, headers: relayedHeaders(response.headers, contentType) });
+  // Masked by the output stage, then the placeholders of reversible masking restored; signed
+  // texts are neither. The answer is re-encoded only when some text changed.
+  let changed = false;
+  slots.forEach((slot, i) => {
+    if (!slot.masked) return;
+    const out = restoring ? restorePlaceholders(texts[i]!, vault) : texts[i]!;
+    if (out === slot.text) return;
+    slot.write(out);
+    changed = true;
+  });
+  if (!changed || !reading) return new Response(text, { status: response.status, headers: relayedHeaders(response.headers, contentType) });
+  reading.commit();
+  return new Response(JSON.stringify(answer), { status: response.status, headers: relayedHeaders(response.headers, contentType) });
 }
 
-/** The answer's texts (DECISIONS §8); an answer that is not JSON is judged as it is. */
-function outputTexts(family: ApiFamily, text: string): string[] {
-  let parsed: unknown;
+/** The answer as JSON; null when it is not JSON (it is then judged as it is). */
+function parseAnswer(text: string): unknown {
   try {
-    parsed = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
-    return [text];
+    return null;
   }
-  return family.readAnswer(parsed).slots.map((s) => s.text);
 }
 
 function streamAnswer(
   deps: AppDeps,
   call: ProxyCall,
   policy: CompiledPolicy,
+  vault: PlaceholderVault | null,
   response: Response,
   upstreamBody: ReadableStream<Uint8Array>,
   abort: AbortController,
@@ -201,6 +230,8 @@ function streamAnswer(
     body: upstreamBody,
     interpreter: call.family.openStream(),
     monitor,
+    guard: new StreamGuard(valueChecks(policy), vault !== null && vault.size > 0 ? vault : null, deps.settings.streamHoldback),
+    buffered: policy.outputStream === "buffer" && monitor !== null,
     endsWithDone: call.family.endsWithDone,
     backgroundChecks: policy.stages.output.some((e) => e.guardrail.kind === "detector" && e.guardrail.remote === true),
     maxBytes: deps.settings.maxAnswerBytes,

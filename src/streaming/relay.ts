@@ -1,21 +1,27 @@
 /**
  * Relays an upstream SSE stream to the client, event by event, with output guardrails in the
- * way (SPEC "Events", DECISIONS §5).
+ * way (SPEC "Events", DECISIONS §5, §9).
  *
  * The relay pulls: it reads the upstream only when the client has taken what came before, so
  * a slow client slows the upstream instead of filling memory. Each upstream read is forwarded
- * as soon as it is processed. Without output guardrails the bytes pass through untouched.
- * With them, events are parsed, text goes to the output monitor, a periodic check runs every N
- * content chunks before the chunk that completed the window is forwarded, and the final check
- * runs before the event that ends the answer; the events before a check go out before it runs.
- * A block ends the stream in the family's own termination frames and cancels the upstream
- * request. A client that goes away cancels it too.
+ * as soon as it is processed. Without output guardrails or text to restore, the bytes pass
+ * through untouched. Otherwise events are parsed and every text they carry goes through the
+ * stream guard (stream-guard.ts): held back only while it could be the start of a value,
+ * checked by the value guardrails before any of it goes out, masked, and restored (reversible
+ * masking); events are re-encoded where their text changed, and what is still held when the
+ * answer ends goes out in events of the family's own format before the end. The guardrails that
+ * judge texts rather than values (classifiers, judge models) run every N content chunks on the
+ * new text and once on the whole text before the event that ends the answer; with
+ * `stream: buffer` nothing goes out before that final verdict. A block ends the stream in the
+ * family's own termination frames and cancels the upstream request. A client that goes away
+ * cancels it too.
  */
-import type { StreamFailureCode, StreamInterpreter } from "../proxy/family.ts";
+import type { StreamFailureCode, StreamInterpreter, StreamText } from "../proxy/family.ts";
 import type { OutputVerdict } from "../pipeline/pipeline.ts";
 import type { Block, GuardrailRun } from "../pipeline/types.ts";
 import type { OutputMonitor } from "./output-monitor.ts";
 import { DONE_EVENT, SseParser, SseTooLargeError, type SseEvent } from "./sse.ts";
+import type { Release, StreamGuard } from "./stream-guard.ts";
 
 export type StreamOutcome = "completed" | "blocked" | "client_closed" | "upstream_failed";
 
@@ -24,15 +30,19 @@ export interface StreamEnd {
   /** Runs of the check that decided the stream: the blocking one, else the final one. */
   readonly runs: readonly GuardrailRun[];
   readonly block: Block | null;
-  /** Upstream events forwarded (or, without a monitor, upstream reads). */
+  /** Upstream events forwarded (or, passing bytes through, upstream reads). */
   readonly forwarded: number;
 }
 
 export interface RelayOptions {
   readonly body: ReadableStream<Uint8Array>;
   readonly interpreter: StreamInterpreter;
-  /** Null when the policy has no output guardrails: bytes then pass through untouched. */
+  /** Null when the policy has no output guardrails. */
   readonly monitor: OutputMonitor | null;
+  /** Holds, checks, masks and restores the texts; inactive without value guardrails or a vault. */
+  readonly guard: StreamGuard;
+  /** `stream: buffer`: nothing goes out before the final check has passed. */
+  readonly buffered: boolean;
   /** Append `data: [DONE]` when the upstream ends without it. */
   readonly endsWithDone: boolean;
   /**
@@ -77,6 +87,9 @@ class RelayState {
   private readonly reader: { read(): Promise<{ done: boolean; value?: Uint8Array }>; cancel(): Promise<void> };
   private readonly decoder = new TextDecoder();
   private readonly parser = new SseParser();
+  /** Events are parsed: some guardrail judges the stream's text, or the text is rewritten. */
+  private readonly parsing: boolean;
+  /** No text arrived since the last final check. */
   private finalChecked = false;
   private sawDone = false;
   /** The last bytes passed through untouched, to see whether `[DONE]` was among them. */
@@ -86,12 +99,15 @@ class RelayState {
   private received = 0;
   private runs: readonly GuardrailRun[] = [];
   private ended = false;
+  /** With `stream: buffer`: what waits for the final verdict. */
+  private readonly held: string[] = [];
   /** A periodic check running beside the stream, and its verdict once in. */
   private inflight: Promise<OutputVerdict> | null = null;
   private inflightVerdict: OutputVerdict | null = null;
 
   constructor(private readonly options: RelayOptions) {
     this.reader = options.body.getReader();
+    this.parsing = options.monitor !== null || options.guard.active;
   }
 
   async run(controller: ReadableStreamDirectController): Promise<void> {
@@ -111,7 +127,7 @@ class RelayState {
         const message = `the upstream's answer is larger than the ${this.options.maxBytes}-byte limit (SVC_GUARDRAILS_MAX_ANSWER_BYTES)`;
         return this.fail(controller, message, "upstream_answer_too_large");
       }
-      if (!this.options.monitor) {
+      if (!this.parsing) {
         if (!(await this.send(controller, this.passThrough(bytes)))) return;
         continue;
       }
@@ -143,8 +159,16 @@ class RelayState {
     this.end("client_closed", null);
   }
 
-  /** Writes and flushes; false when the client is gone. */
+  /** Writes and flushes (or, buffering, keeps for the end); false when the client is gone. */
   private async send(controller: ReadableStreamDirectController, data: string | Uint8Array): Promise<boolean> {
+    if (this.options.buffered && typeof data === "string") {
+      this.held.push(data);
+      return true;
+    }
+    return this.write(controller, data);
+  }
+
+  private async write(controller: ReadableStreamDirectController, data: string | Uint8Array): Promise<boolean> {
     try {
       controller.write(data);
       await controller.flush();
@@ -168,7 +192,6 @@ class RelayState {
 
   /** Checks and re-frames the events of one upstream read. Returns what to forward. */
   private async interpret(events: readonly SseEvent[], controller: ReadableStreamDirectController): Promise<string | null> {
-    const monitor = this.options.monitor!;
     const interpreter = this.options.interpreter;
     let out = "";
     let sliceStart = performance.now();
@@ -182,30 +205,37 @@ class RelayState {
         if (this.ended) return null;
         sliceStart = performance.now();
       }
-      if (this.finalChecked) {
-        if (event.data === "[DONE]") this.sawDone = true;
-        out += event.raw + "\n\n";
-        this.forwarded++;
-        continue;
-      }
-      const meaning = interpreter.read(event);
+      const reading = interpreter.read(event);
       let due = false;
-      for (const piece of meaning.content) due = monitor.add(piece.key, piece.text) || due;
-      let verdict: OutputVerdict | null = this.takeBackgroundVerdict();
-      if (!verdict?.block) {
-        const awaitsCheck = meaning.ends || meaning.checkpoint || (due && !this.options.backgroundChecks);
+      let blocked: Release | null = null;
+      for (const add of reading.adds) {
+        if (this.options.monitor) due = this.options.monitor.add(add.key, add.text) || due;
+        this.finalChecked = false;
+        if (!blocked) blocked = this.guardAdd(add.key, add.text, add.verbatim === true, add.set);
+      }
+      // What is still held goes out before an end, and before a repeat of its whole text.
+      let before = "";
+      if (!blocked) {
+        const flushed = this.flushHeld(reading.ends ? null : [...reading.closes, ...reading.repeats.map((r) => r.key)]);
+        if (flushed.block) blocked = flushed;
+        else before = flushed.text;
+      }
+      if (!blocked) blocked = this.guardRepeats(reading);
+      let verdict: OutputVerdict | null = blocked?.block ? { runs: [blocked.run], block: blocked.block } : this.takeBackgroundVerdict();
+      if (!verdict?.block && this.options.monitor) {
+        const awaitsCheck = reading.ends || reading.checkpoint || (due && !this.options.backgroundChecks);
         // The events before this one are cleared: they go out now rather than wait for the
         // check, so a read that brought many events does not hold the first ones back.
         if (awaitsCheck && out.length > 0) {
           if (!(await this.send(controller, out))) return null;
           out = "";
         }
-        if (meaning.ends || meaning.checkpoint) {
-          verdict = await this.checkEverything(monitor);
-          if (meaning.ends) this.finalChecked = true;
+        if (reading.ends || reading.checkpoint) {
+          verdict = await this.checkEverything(this.options.monitor);
+          if (reading.ends) this.finalChecked = true;
         } else if (due) {
-          if (!this.options.backgroundChecks) verdict = await monitor.checkWindows();
-          else if (!this.inflight) this.startBackgroundCheck(monitor);
+          if (!this.options.backgroundChecks) verdict = await this.options.monitor.checkWindows();
+          else if (!this.inflight) this.startBackgroundCheck(this.options.monitor);
         }
       }
       if (this.ended) return null;
@@ -218,11 +248,71 @@ class RelayState {
           return null;
         }
       }
-      if (meaning.done) this.sawDone = true;
-      out += event.raw + "\n\n";
+      if (reading.done) this.sawDone = true;
+      out += before + reading.frame();
       this.forwarded++;
+      if (reading.ends && this.options.buffered && !(await this.release(controller, out))) return null;
+      if (reading.ends && this.options.buffered) out = "";
     }
     return out;
+  }
+
+  /** One added text through the guard; the release's block, if any. */
+  private guardAdd(key: string, text: string, verbatim: boolean, set: (text: string) => void): Release | null {
+    const guard = this.options.guard;
+    if (!guard.active) return null;
+    const release = guard.add(key, text, verbatim);
+    if (release.block) return release;
+    set(release.text);
+    return null;
+  }
+
+  /**
+   * Held text that must go out now, as events of its own (their frames, as the release's
+   * text): of every key before the answer ends (`keys` null); of a key before the event that
+   * closes it or repeats its whole text.
+   */
+  private flushHeld(keys: readonly string[] | null): Release {
+    const guard = this.options.guard;
+    if (!guard.active) return { text: "" };
+    const holding = guard.holding();
+    let frames = "";
+    for (const key of keys === null ? holding : holding.filter((k) => keys.some((c) => k === c || k.startsWith(`${c}:`)))) {
+      const release = guard.flush(key);
+      if (release.block) return release;
+      if (release.text.length > 0) frames += this.options.interpreter.addFrame(key, release.text);
+    }
+    return { text: frames };
+  }
+
+  /**
+   * A repeated whole text carries what the client received for its key. A text that only a
+   * repeat carries (never streamed) is guarded as a whole here.
+   */
+  private guardRepeats(reading: { readonly repeats: readonly StreamText[] }): Release | null {
+    const guard = this.options.guard;
+    for (const repeat of reading.repeats) {
+      if (guard.received(repeat.key).length === 0) {
+        this.options.monitor?.add(repeat.key, repeat.text);
+        this.finalChecked = false;
+        if (!guard.active) continue;
+        const added = guard.add(repeat.key, repeat.text, repeat.verbatim === true);
+        if (added.block) return added;
+        const rest = guard.flush(repeat.key, repeat.verbatim === true);
+        if (rest.block) return rest;
+        repeat.set(added.text + rest.text);
+      } else if (guard.active && !repeat.verbatim) {
+        repeat.set(guard.sent(repeat.key));
+      }
+    }
+    return null;
+  }
+
+  /** With `stream: buffer`: the answer passed its final check; what waited goes out. */
+  private async release(controller: ReadableStreamDirectController, last: string): Promise<boolean> {
+    const all = this.held.join("") + last;
+    this.held.length = 0;
+    return all.length === 0 || this.write(controller, all);
   }
 
   private startBackgroundCheck(monitor: OutputMonitor): void {
@@ -265,15 +355,19 @@ class RelayState {
 
   private async upstreamEnded(controller: ReadableStreamDirectController): Promise<void> {
     let out = "";
-    if (this.options.monitor && !this.finalChecked) {
+    if (this.parsing) {
       const rest = this.parser.push(this.decoder.decode());
       const last = this.parser.flush();
       if (last) rest.push(last);
       out = rest.length > 0 ? ((await this.interpret(rest, controller)) ?? "") : "";
       if (this.ended) return;
-      if (!this.finalChecked) {
-        if (out.length > 0 && !(await this.send(controller, out))) return;
-        out = "";
+      // An upstream that ends without its end event: held text goes out, and the final check runs.
+      const flushed = this.flushHeld(null);
+      if (flushed.block) return this.block(controller, { runs: [flushed.run], block: flushed.block }, out);
+      out += flushed.text;
+      if (this.options.monitor && !this.finalChecked) {
+        if (out.length > 0 && !this.options.buffered && !(await this.send(controller, out))) return;
+        if (!this.options.buffered) out = "";
         const verdict = await this.checkEverything(this.options.monitor);
         this.finalChecked = true;
         if (this.ended) return;
@@ -282,17 +376,22 @@ class RelayState {
       }
     }
     if (this.options.endsWithDone && !this.sawDone) out += DONE_EVENT;
-    if (out.length > 0 && !(await this.send(controller, out))) return;
+    if (this.options.buffered) {
+      if (!(await this.release(controller, out))) return;
+    } else if (out.length > 0 && !(await this.send(controller, out))) return;
     this.end("completed", null);
     closeQuietly(controller);
   }
 
   private async block(controller: ReadableStreamDirectController, verdict: OutputVerdict, before: string): Promise<void> {
     const block = verdict.block!;
+    this.runs = verdict.runs;
     this.options.abortUpstream();
     this.reader.cancel().catch(() => undefined);
     this.end("blocked", block);
-    await this.send(controller, before + this.options.interpreter.blockFrames(block));
+    // Buffered, nothing has gone out, and nothing will: only the block.
+    if (this.options.buffered) this.held.length = 0;
+    await this.write(controller, (this.options.buffered ? "" : before) + this.options.interpreter.blockFrames(block));
     closeQuietly(controller);
   }
 
@@ -300,7 +399,8 @@ class RelayState {
     this.options.abortUpstream();
     this.reader.cancel().catch(() => undefined);
     this.end("upstream_failed", null);
-    await this.send(controller, this.options.interpreter.failureFrames(message, code));
+    if (this.options.buffered) this.held.length = 0;
+    await this.write(controller, this.options.interpreter.failureFrames(message, code));
     closeQuietly(controller);
   }
 

@@ -217,9 +217,9 @@ describe("streaming", () => {
       if (chunk.choices[0]?.finish_reason) finishes.push(chunk.choices[0].finish_reason);
     }
     expect(finishes).toEqual(["content_filter"]);
-    // Checked every 10 content chunks: the word arrives in the 15th, the check after the 20th
-    // trips, and the 20th chunk is withheld.
-    expect(text).toBe(FORBIDDEN_AT_15.split(" ").slice(0, 19).join(" ") + " ");
+    // Keywords judges every chunk before it goes out (DECISIONS §9): everything before the
+    // word arrives, not one character of it.
+    expect(text).toBe(FORBIDDEN_AT_15.slice(0, FORBIDDEN_AT_15.indexOf("forbidden")));
     await until(() => fx.mock.cancelledStreams() === cancelledBefore + 1);
     expect(fx.mock.openStreams()).toBe(0);
   });

@@ -10,8 +10,8 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { forEachMatch } from "../text/matches.ts";
 import { foldLeetspeak } from "../text/leetspeak.ts";
-import { normalizeText } from "../text/normalize.ts";
-import type { Detector, GuardrailDefinition } from "../types.ts";
+import { normalizeText, toOriginalSpan } from "../text/normalize.ts";
+import type { Detector, FoundSpan, GuardrailDefinition } from "../types.ts";
 
 export const KeywordsConfigSchema = Type.Object(
   {
@@ -67,13 +67,16 @@ export function createKeywordsDetector(config: KeywordsConfig): Detector {
   const caseSensitive = config.case_sensitive ?? false;
   const keywords = [...new Set(config.keywords.map((k) => readable(k.trim())).filter((k) => k.length > 0))].sort((a, b) => b.length - a.length);
   const pattern = new RegExp(keywords.map(keywordPattern).join("|"), caseSensitive ? "gu" : "giu");
+  const skeletons = keywords.map((k) => skeleton(k, caseSensitive));
 
   return {
     kind: "detector",
     name: "Keywords",
     detect(text) {
       const matched = new Set<string>();
-      forEachMatch(pattern, readable(text), (m) => {
+      const norm = normalizeText(text);
+      const spans: FoundSpan[] = [];
+      forEachMatch(pattern, foldLeetspeak(norm.text), (m) => {
         // One group per keyword, in `keywords` order: the group that matched names it.
         for (let g = 1; g < m.length; g++) {
           if (m[g] !== undefined) {
@@ -81,15 +84,48 @@ export function createKeywordsDetector(config: KeywordsConfig): Detector {
             break;
           }
         }
+        const [start, end] = toOriginalSpan(norm, m.index, m.index + m[0].length);
+        spans.push({ start, end });
       });
       return {
         tripped: matched.size > 0,
         confidence: matched.size > 0 ? 1 : 0,
         labels: [],
         info: { guardrail_name: "Keywords", matched_keywords: [...matched] },
+        spans,
       };
     },
+
+    /**
+     * Where the text's end could still become a keyword: the start of the longest tail that is
+     * the beginning of one ("Project", "Project Night"); -1 when none is (streams hold it back).
+     */
+    openPrefix(text) {
+      return openKeywordPrefix(text, skeletons, caseSensitive);
+    },
   };
+}
+
+/** Letters and digits only, as a keyword and a tail are compared for prefixes. */
+function skeleton(text: string, caseSensitive: boolean): string {
+  const s = readable(text).replace(/[^\p{L}\p{N}]+/gu, "");
+  return caseSensitive ? s : s.toLowerCase();
+}
+
+/** The longest a keyword prefix can be, in characters of text: separators may double it. */
+const PREFIX_SPAN = 4;
+
+function openKeywordPrefix(text: string, skeletons: readonly string[], caseSensitive: boolean): number {
+  const longest = Math.max(...skeletons.map((s) => s.length));
+  const from = Math.max(0, text.length - longest * PREFIX_SPAN);
+  for (let i = from; i < text.length; i++) {
+    // Candidates start where a word starts.
+    if (i > 0 && WORD_CHAR.test(text[i - 1]!)) continue;
+    if (!WORD_CHAR.test(text[i]!)) continue;
+    const tail = skeleton(text.slice(i), caseSensitive);
+    if (tail.length > 0 && skeletons.some((k) => k.length > tail.length && k.startsWith(tail))) return i;
+  }
+  return -1;
 }
 
 export const keywordsDefinition: GuardrailDefinition<KeywordsConfig> = {

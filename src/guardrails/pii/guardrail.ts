@@ -2,8 +2,14 @@
 import { Type, type Static } from "@sinclair/typebox";
 import type { GuardrailServices } from "../services.ts";
 import type { GuardrailDefinition, Masker } from "../types.ts";
+import { replaceSpans } from "../text/spans.ts";
 import { ALL_ENTITY_TYPES, type EntityType } from "./entities.ts";
-import { PiiEngine } from "./engine.ts";
+import { PiiEngine, type PiiDetection } from "./engine.ts";
+
+/** The placeholder the engine writes for a detection (engine.ts: `<TYPE>`, `<TYPE_ENCODED>`). */
+function placeholderOf(d: PiiDetection): string {
+  return d.encoded ? `<${d.entity}_ENCODED>` : `<${d.entity}>`;
+}
 
 export const PiiConfigSchema = Type.Object(
   {
@@ -11,6 +17,8 @@ export const PiiConfigSchema = Type.Object(
     block: Type.Optional(Type.Boolean()),
     detect_encoded_pii: Type.Optional(Type.Boolean()),
     allow_list: Type.Optional(Type.Array(Type.String())),
+    /** Numbered placeholders, restored in the answer (DECISIONS §9). */
+    reversible: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -32,6 +40,7 @@ export function createPiiMasker(config: PiiConfig, services?: GuardrailServices)
   const block = config.block ?? false;
   const detectEncoded = config.detect_encoded_pii ?? false;
   const engine = new PiiEngine({ entities, allowList: config.allow_list ?? [], detectEncoded, cacheTexts: services?.piiCacheTexts ?? 0 });
+  const reversible = config.reversible ?? false;
   return {
     kind: "masker",
     name: "PII",
@@ -40,18 +49,23 @@ export function createPiiMasker(config: PiiConfig, services?: GuardrailServices)
       const detected: Record<string, string[]> = {};
       for (const d of scan.detections) (detected[d.entity] ??= []).push(d.value);
       const labels = Object.keys(detected);
+      const vault = context?.vault && (reversible || context.vault.forced) ? context.vault : null;
+      const spans = scan.detections
+        .filter((d) => d.masked)
+        .map((d) => ({ start: d.start, end: d.end, replacement: vault && !d.encoded ? vault.placeholderFor(d.entity, d.value) : placeholderOf(d) }));
+      const masked = vault ? replaceSpans(text, spans) : scan.masked;
       const info: PiiResult = {
         guardrail_name: "PII",
         detected_entities: detected,
         entity_types_checked: entities,
-        checked_text: scan.masked,
+        checked_text: masked,
         block_mode: block,
         pii_detected: scan.detections.length > 0,
         detect_encoded_pii: detectEncoded,
       };
       // `block: false` only masks; `block: true` also trips. Either way the value is masked,
       // so a detection that does not end up blocking never carries the value upstream.
-      return { text: scan.masked, tripped: block && labels.length > 0, labels, info };
+      return { text: masked, tripped: block && labels.length > 0, labels, info, spans };
     },
   };
 }

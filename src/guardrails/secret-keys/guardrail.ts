@@ -12,6 +12,8 @@ import { ASSIGNMENT_PATTERN, findPrivateKeys, STATED_PASSWORD_PATTERN, TOKEN_PAT
 export const SecretKeysConfigSchema = Type.Object(
   {
     block: Type.Optional(Type.Boolean()),
+    /** Numbered placeholders, restored in the answer (DECISIONS §9). */
+    reversible: Type.Optional(Type.Boolean()),
     threshold: Type.Optional(Type.Union([Type.Literal("strict"), Type.Literal("balanced"), Type.Literal("permissive")])),
     custom_patterns: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
   },
@@ -35,6 +37,7 @@ const NOT_A_VALUE = /^(?:[$%{<(*]|\*+$|x+$|null$|none$|undefined$|true$|false$|p
 
 export function createSecretKeysMasker(config: SecretKeysConfig): Masker {
   const block = config.block ?? false;
+  const reversible = config.reversible ?? false;
   const threshold: Threshold = config.threshold ?? "balanced";
   const entropy = ENTROPY_RULES[threshold];
   const custom = (config.custom_patterns ?? []).map((source, i) => compileCustom(source, i));
@@ -45,7 +48,7 @@ export function createSecretKeysMasker(config: SecretKeysConfig): Masker {
   return {
     kind: "masker",
     name: "SecretKeys",
-    mask(original) {
+    mask(original, context) {
       const norm = normalizeText(original);
       const text = norm.text;
       const found: Span[] = [];
@@ -70,9 +73,10 @@ export function createSecretKeysMasker(config: SecretKeysConfig): Masker {
           }
         });
       }
+      const vault = context?.vault && (reversible || context.vault.forced) ? context.vault : null;
       const kept = resolveOverlaps(found.filter((f) => !placeholder(text, f))).map((s) => {
         const [start, end] = toOriginalSpan(norm, s.start, s.end);
-        return { start, end, replacement: SECRET_KEY_PLACEHOLDER, kind: s.label };
+        return { start, end, replacement: vault ? vault.placeholderFor("SECRET_KEY", original.slice(start, end)) : SECRET_KEY_PLACEHOLDER, kind: s.label };
       });
       const kinds = [...new Set(kept.map((k) => k.kind))];
       const masked = replaceSpans(original, kept);
@@ -89,6 +93,7 @@ export function createSecretKeysMasker(config: SecretKeysConfig): Masker {
           block_mode: block,
           checked_text: masked,
         },
+        spans: kept,
       };
     },
   };

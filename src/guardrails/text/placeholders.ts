@@ -37,8 +37,11 @@ export const BLOCKED_URL_PLACEHOLDER = "<BLOCKED_URL>";
 
 const NAMES = [...ALL_ENTITY_TYPES, ...[SECRET_KEY_PLACEHOLDER, BLOCKED_URL_PLACEHOLDER].map((p) => p.slice(1, -1))];
 
-/** Every masking placeholder in a text (global; alternatives of literals after `<`: linear time). */
-const MASK_PLACEHOLDER = new RegExp(`<(${NAMES.join("|")})(?:_ENCODED)?>`, "g");
+/**
+ * Every masking placeholder in a text, numbered ones of reversible masking included (global;
+ * alternatives of literals after `<`: linear time).
+ */
+const MASK_PLACEHOLDER = new RegExp(`<(${NAMES.join("|")})(?:_ENCODED)?(?:_\\d+)?>`, "g");
 
 /** The text with each masking placeholder replaced by its stand-in value. */
 export function withStandIns(text: string): string {

@@ -106,6 +106,7 @@ export function createUrlFilterMasker(config: UrlFilterConfig): Masker {
           block_mode: block,
           checked_text: masked,
         },
+        spans: blocked,
       };
     },
   };

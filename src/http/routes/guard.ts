@@ -11,15 +11,16 @@ const GuardRequest = requestSchema(
     {
       text: t.String(),
       config_id: t.Optional(t.String({ minLength: 1 })),
+      reversible: t.Optional(t.Boolean()),
     },
     { additionalProperties: false },
   ),
 );
 
 export function guardRoutes(deps: AppDeps) {
-  const handle = async (stage: GuardStage, body: { text: string; config_id?: string }, audit: RequestAudit, request: Request) => {
+  const handle = async (stage: GuardStage, body: { text: string; config_id?: string; reversible?: boolean }, audit: RequestAudit, request: Request) => {
     const policy = requestPolicy(deps, audit, request, body.config_id);
-    const outcome = await guardText(policy, stage, body.text);
+    const outcome = await guardText(policy, stage, body.text, { reversible: body.reversible });
     audit.runs = [...outcome.runs];
     return outcome.response;
   };

@@ -2,31 +2,53 @@
  * Messages stream events (SPEC "Messages stream"): named frames. Text arrives in
  * `content_block_delta` events, keyed by block index, on every channel (DECISIONS §8): a
  * `text_delta`'s text, an `input_json_delta`'s partial JSON (tool input), a `thinking_delta`'s
- * thinking; the answer is complete at `message_delta` (which carries the stop reason) or
- * `message_stop`. A block is a terminal `event: error` frame of type
- * `guardrail_enforcement_triggered` (DECISIONS §5).
+ * thinking (signed: judged, never rewritten); a `content_block_start` may carry text already.
+ * The answer is complete at `message_delta` (which carries the stop reason) or `message_stop`.
+ * A block is a terminal `event: error` frame of type `guardrail_enforcement_triggered`
+ * (DECISIONS §5).
  */
 import type { Block } from "../../../pipeline/types.ts";
 import { encodeEvent, type SseEvent } from "../../../streaming/sse.ts";
-import { contentMeaning, ENDS, eventJson, isObject, NOTHING, type EventMeaning, type StreamInterpreter, type StreamFailureCode } from "../../family.ts";
+import { eventJson, isObject, JsonEventReading, type EventReading, type StreamInterpreter, type StreamFailureCode } from "../../family.ts";
 
 /** Where each kind of delta carries its text. */
 const DELTA_TEXT: Readonly<Record<string, string>> = { text_delta: "text", input_json_delta: "partial_json", thinking_delta: "thinking" };
 
+/** The delta a block of each type streams its text in. */
+const BLOCK_DELTA: Readonly<Record<string, string>> = { text: "text_delta", tool_use: "input_json_delta", server_tool_use: "input_json_delta", thinking: "thinking_delta" };
+
 export class MessagesStream implements StreamInterpreter {
-  read(event: SseEvent): EventMeaning {
+  /** Block index -> the delta type its text streams in. */
+  private readonly deltas = new Map<string, string>();
+
+  read(event: SseEvent): EventReading {
     const payload = eventJson(event);
-    if (!payload) return NOTHING;
+    const reading = new JsonEventReading(event, payload);
+    if (!payload) return reading;
     const type = event.event ?? payload.type;
-    if (type === "content_block_delta") {
+    const key = `${typeof payload.index === "number" ? payload.index : 0}`;
+    if (type === "content_block_start" && isObject(payload.content_block)) {
+      const block = payload.content_block;
+      if (typeof block.type === "string") this.deltas.set(key, BLOCK_DELTA[block.type] ?? "text_delta");
+      reading.add(key, block, "text");
+      reading.add(key, block, "thinking", true);
+    } else if (type === "content_block_delta" && isObject(payload.delta)) {
       const delta = payload.delta;
-      if (!isObject(delta) || typeof delta.type !== "string") return NOTHING;
-      const field = DELTA_TEXT[delta.type];
-      const text = field === undefined ? undefined : delta[field];
-      if (typeof text !== "string" || text.length === 0) return NOTHING;
-      return contentMeaning([{ key: `${typeof payload.index === "number" ? payload.index : 0}`, text }]);
+      const field = typeof delta.type === "string" ? DELTA_TEXT[delta.type] : undefined;
+      if (field !== undefined) {
+        this.deltas.set(key, delta.type as string);
+        reading.add(key, delta, field, delta.type === "thinking_delta");
+      }
     }
-    return type === "message_delta" || type === "message_stop" ? ENDS : NOTHING;
+    if (type === "content_block_stop") reading.closes.push(key);
+    reading.ends = type === "message_delta" || type === "message_stop";
+    return reading;
+  }
+
+  addFrame(key: string, text: string): string {
+    const deltaType = this.deltas.get(key) ?? "text_delta";
+    const delta = { type: deltaType, [DELTA_TEXT[deltaType] ?? "text"]: text };
+    return encodeEvent(JSON.stringify({ type: "content_block_delta", index: Number(key), delta }), "content_block_delta");
   }
 
   blockFrames(block: Block): string {

@@ -2,46 +2,59 @@
  * Responses stream events (SPEC "Responses stream"). Text arrives in the `*.delta` events of
  * every channel (DECISIONS §8): output text, refusals, function-call, custom-tool and MCP
  * arguments, reasoning summaries and reasoning text, code, audio transcripts; keyed by output
- * item and part. The `*.done` events repeat a whole text, so each is a checkpoint: everything
- * is checked before it goes out. The answer is complete at `response.completed` (or `.incomplete`,
- * `.failed`). A block is a `response.completed` event whose response has status `incomplete`
- * and `incomplete_details.reason` `content_filter`, then `[DONE]`; its `output` names every
- * item the stream announced, unfinished ones emptied, so the SDK's stream helper accepts it.
+ * item, channel and part. The `*.done` events, `response.output_item.done` and the terminal
+ * `response.completed` repeat whole texts: each is a checkpoint (everything is checked before it
+ * goes out) and carries the text as the client received it. The answer is complete at
+ * `response.completed` (or `.incomplete`, `.failed`). A block is a `response.completed` event
+ * whose response has status `incomplete` and `incomplete_details.reason` `content_filter`, then
+ * `[DONE]`; its `output` names every item the stream announced, unfinished ones emptied, so the
+ * SDK's stream helper accepts it.
  */
 import type { Block } from "../../../pipeline/types.ts";
 import { DONE_EVENT, encodeEvent, type SseEvent } from "../../../streaming/sse.ts";
-import { CHECKPOINT, contentMeaning, DONE, ENDS, eventJson, isObject, NOTHING, type EventMeaning, type StreamInterpreter, type StreamFailureCode } from "../../family.ts";
+import { eventJson, isObject, JsonEventReading, type EventReading, type StreamInterpreter, type StreamFailureCode } from "../../family.ts";
 
 const TERMINAL = new Set(["response.completed", "response.incomplete", "response.failed"]);
 
-/** Delta events and the channel their text goes to, within its output item. */
-const DELTA_CHANNELS: Readonly<Record<string, string>> = {
-  "response.output_text.delta": "text",
-  "response.refusal.delta": "refusal",
-  "response.function_call_arguments.delta": "arguments",
-  "response.custom_tool_call_input.delta": "input",
-  "response.mcp_call_arguments.delta": "arguments",
-  "response.reasoning_summary_text.delta": "summary",
-  "response.reasoning_text.delta": "reasoning",
-  "response.code_interpreter_call_code.delta": "code",
-  "response.audio.transcript.delta": "transcript",
+/** Delta events: the channel their text goes to, and the field that numbers its part. */
+const DELTAS: Readonly<Record<string, readonly [string, string]>> = {
+  "response.output_text.delta": ["text", "content_index"],
+  "response.refusal.delta": ["refusal", "content_index"],
+  "response.function_call_arguments.delta": ["arguments", ""],
+  "response.custom_tool_call_input.delta": ["input", ""],
+  "response.mcp_call_arguments.delta": ["arguments", ""],
+  "response.reasoning_summary_text.delta": ["summary", "summary_index"],
+  "response.reasoning_text.delta": ["reasoning", "content_index"],
+  "response.code_interpreter_call_code.delta": ["code", ""],
+  "response.audio.transcript.delta": ["transcript", ""],
 };
 
-/** `*.done` events for every channel above, and the part and item that hold them. */
-const REPEATS_TEXT = new Set([
-  "response.output_text.done",
-  "response.refusal.done",
-  "response.function_call_arguments.done",
-  "response.custom_tool_call_input.done",
-  "response.mcp_call_arguments.done",
-  "response.reasoning_summary_text.done",
-  "response.reasoning_summary_part.done",
-  "response.reasoning_text.done",
-  "response.code_interpreter_call_code.done",
-  "response.audio.transcript.done",
-  "response.content_part.done",
-  "response.output_item.done",
-]);
+/** `*.done` events: the channel, the part's field, and the field that holds the whole text. */
+const DONES: Readonly<Record<string, readonly [string, string, string]>> = {
+  "response.output_text.done": ["text", "content_index", "text"],
+  "response.refusal.done": ["refusal", "content_index", "refusal"],
+  "response.function_call_arguments.done": ["arguments", "", "arguments"],
+  "response.custom_tool_call_input.done": ["input", "", "input"],
+  "response.mcp_call_arguments.done": ["arguments", "", "arguments"],
+  "response.reasoning_summary_text.done": ["summary", "summary_index", "text"],
+  "response.reasoning_text.done": ["reasoning", "content_index", "text"],
+  "response.code_interpreter_call_code.done": ["code", "", "code"],
+};
+
+/** Events that announce or close a part or an item: their texts are repeats. */
+const PART_EVENTS = new Set(["response.content_part.added", "response.content_part.done", "response.reasoning_summary_part.added", "response.reasoning_summary_part.done"]);
+
+/** What each delta event type a channel streams in is called, for `addFrame`. */
+const DELTA_EVENT: Readonly<Record<string, string>> = {
+  text: "response.output_text.delta",
+  refusal: "response.refusal.delta",
+  arguments: "response.function_call_arguments.delta",
+  input: "response.custom_tool_call_input.delta",
+  summary: "response.reasoning_summary_text.delta",
+  reasoning: "response.reasoning_text.delta",
+  code: "response.code_interpreter_call_code.delta",
+  transcript: "response.audio.transcript.delta",
+};
 
 interface OutputItem {
   readonly item: Record<string, unknown>;
@@ -53,25 +66,60 @@ export class ResponsesStream implements StreamInterpreter {
   private sequence = 0;
   private readonly items = new Map<number, OutputItem>();
 
-  read(event: SseEvent): EventMeaning {
-    if (event.data === "[DONE]") return DONE;
+  read(event: SseEvent): EventReading {
     const payload = eventJson(event);
-    if (!payload) return NOTHING;
+    const reading = new JsonEventReading(event, payload);
+    if (event.data.trim() === "[DONE]") {
+      reading.ends = reading.done = true;
+      return reading;
+    }
+    if (!payload) return reading;
     if (typeof payload.sequence_number === "number") this.sequence = payload.sequence_number;
     const type = typeof payload.type === "string" ? payload.type : event.event;
-    const channel = type === null ? undefined : DELTA_CHANNELS[type];
-    if (channel !== undefined) {
-      if (typeof payload.delta !== "string" || payload.delta.length === 0) return NOTHING;
-      const part = num(payload.content_index ?? payload.summary_index);
-      return contentMeaning([{ key: `${num(payload.output_index)}:${channel}:${part}`, text: payload.delta }]);
+    if (type === null) return reading;
+    const oi = num(payload.output_index);
+    const delta = DELTAS[type];
+    if (delta) {
+      reading.add(`${oi}:${delta[0]}:${num(payload[delta[1]])}`, payload, "delta");
+      return reading;
+    }
+    const done = DONES[type];
+    if (done) {
+      reading.repeat(`${oi}:${done[0]}:${num(payload[done[1]])}`, payload, done[2]);
+      reading.checkpoint = true;
+      return reading;
+    }
+    if (PART_EVENTS.has(type) && isObject(payload.part)) {
+      partTexts(reading, oi, num(payload.content_index ?? payload.summary_index), payload.part);
+      reading.checkpoint = type.endsWith(".done");
+      return reading;
     }
     if (type === "response.created" && isObject(payload.response)) this.response = payload.response;
-    if (type === "response.output_item.added" || type === "response.output_item.done") {
-      if (isObject(payload.item)) this.items.set(num(payload.output_index), { item: payload.item, finished: type === "response.output_item.done" });
+    if ((type === "response.output_item.added" || type === "response.output_item.done") && isObject(payload.item)) {
+      this.items.set(oi, { item: payload.item, finished: type === "response.output_item.done" });
+      itemTexts(reading, oi, payload.item);
+      reading.checkpoint = type === "response.output_item.done";
+      return reading;
     }
-    if (type === null) return NOTHING;
-    if (TERMINAL.has(type)) return ENDS;
-    return REPEATS_TEXT.has(type) ? CHECKPOINT : NOTHING;
+    if (TERMINAL.has(type)) {
+      const output = isObject(payload.response) ? payload.response.output : undefined;
+      if (Array.isArray(output)) output.forEach((item, i) => isObject(item) && itemTexts(reading, i, item));
+      reading.ends = true;
+    }
+    return reading;
+  }
+
+  addFrame(key: string, text: string): string {
+    const [oiText, channel = "text", partText] = key.split(":");
+    const oi = Number(oiText);
+    const part = Number(partText ?? 0);
+    const type = DELTA_EVENT[channel] ?? "response.output_text.delta";
+    const item = this.items.get(oi)?.item;
+    const event: Record<string, unknown> = { type, sequence_number: this.sequence, item_id: item?.id ?? null, output_index: oi, delta: text };
+    if (channel === "text" || channel === "refusal" || channel === "reasoning") event.content_index = part;
+    if (channel === "summary") event.summary_index = part;
+    if (channel === "text") event.logprobs = [];
+    return encodeEvent(JSON.stringify(event), type);
   }
 
   blockFrames(_block: Block): string {
@@ -87,6 +135,23 @@ export class ResponsesStream implements StreamInterpreter {
     const event = { type: "error", code, message, param: null, sequence_number: this.sequence + 1 };
     return encodeEvent(JSON.stringify(event), "error");
   }
+}
+
+/** An output item's texts, on the keys their deltas stream on. */
+function itemTexts(reading: JsonEventReading, oi: number, item: Record<string, unknown>): void {
+  if (Array.isArray(item.content)) item.content.forEach((part, ci) => isObject(part) && partTexts(reading, oi, ci, part));
+  if (Array.isArray(item.summary)) item.summary.forEach((part, si) => isObject(part) && reading.repeat(`${oi}:summary:${si}`, part, "text"));
+  reading.repeat(`${oi}:arguments:0`, item, "arguments");
+  reading.repeat(`${oi}:input:0`, item, "input");
+  reading.repeat(`${oi}:code:0`, item, "code");
+  reading.repeat(`${oi}:output:0`, item, "output");
+}
+
+function partTexts(reading: JsonEventReading, oi: number, index: number, part: Record<string, unknown>): void {
+  if (part.type === "refusal") reading.repeat(`${oi}:refusal:${index}`, part, "refusal");
+  else if (part.type === "reasoning_text") reading.repeat(`${oi}:reasoning:${index}`, part, "text");
+  else if (part.type === "summary_text") reading.repeat(`${oi}:summary:${index}`, part, "text");
+  else reading.repeat(`${oi}:text:${index}`, part, "text");
 }
 
 function num(value: unknown): number {

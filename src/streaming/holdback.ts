@@ -1,0 +1,48 @@
+/**
+ * How much of a stream's newest text must wait (DECISIONS §9): only what could still be the
+ * beginning of a value being written. A value never contains a space but where its shape has
+ * them (digit groups of a card, a phone or an IBAN; the words of a keyword), so:
+ * - the last word, while no space has ended it (`jane.le` may become an e-mail, `536-2` an
+ *   SSN, `<EMAIL_ADD` a placeholder to restore);
+ * - before it, groups of digits that a longer number could continue (`4111 1111 `);
+ * - a tail that begins a keyword (`Project ` of "Project Nightingale"), as its detector says.
+ * All of it bounded by the look-ahead (`SVC_GUARDRAILS_STREAM_HOLDBACK`). Linear in the
+ * look-ahead, whatever the text before it.
+ */
+
+/** A group a number written in groups is made of: digits, maybe two letters before (`DE89`) or one after. */
+const NUMBER_GROUP = /^[+(]?[A-Za-z]{0,2}\d[\d()\-./]*[A-Za-z]?$/;
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 9 || c === 13 || c === 0xa0 || c === 0x3000;
+}
+
+/**
+ * The index in `text` from which the tail waits; `from` is where the text not yet released
+ * begins, `holdback` the most that may wait, `openPrefix` where a tail begins a keyword.
+ */
+export function holdStart(text: string, from: number, holdback: number, openPrefix: ((tail: string) => number) | null): number {
+  const n = text.length;
+  const floor = Math.max(from, n - holdback);
+  if (floor >= n) return n;
+  // The last word, unfinished.
+  let h = n;
+  while (h > floor && !isSpace(text.charCodeAt(h - 1))) h--;
+  // Digit groups a longer number could still continue, one space apart.
+  if (h === n || NUMBER_GROUP.test(text.slice(h, n))) {
+    while (h > floor && isSpace(text.charCodeAt(h - 1))) {
+      const groupEnd = h - 1;
+      if (groupEnd > floor && isSpace(text.charCodeAt(groupEnd - 1))) break;
+      let groupStart = groupEnd;
+      while (groupStart > floor && !isSpace(text.charCodeAt(groupStart - 1))) groupStart--;
+      if (groupStart === groupEnd || !NUMBER_GROUP.test(text.slice(groupStart, groupEnd))) break;
+      h = groupStart;
+    }
+  }
+  if (openPrefix) {
+    const look = text.slice(floor);
+    const start = openPrefix(look);
+    if (start >= 0) h = Math.min(h, floor + start);
+  }
+  return Math.max(h, floor);
+}

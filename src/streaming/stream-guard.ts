@@ -1,0 +1,149 @@
+/**
+ * The text of a stream, key by key (a choice's content, a tool call's arguments, an output
+ * part, a content block), between the upstream and the client (DECISIONS §9). New text is held
+ * only while its tail could still become a value (holdback.ts); what may go out is first shown
+ * to the value checks (value-checks.ts) in a window reaching a little before it, so a value
+ * they block ends the stream before any of its characters is sent, and a value they mask is
+ * sent masked; then the numbered placeholders of reversible masking are replaced by their
+ * values. The work per piece is the window's, whatever the stream's length.
+ */
+import { restorePlaceholders, type PlaceholderVault } from "../guardrails/text/vault.ts";
+import type { Block, GuardrailRun } from "../pipeline/types.ts";
+import { holdStart } from "./holdback.ts";
+import type { ValueChecks, ValueFinding } from "./value-checks.ts";
+
+/** Text before the released boundary shown with each check: the context of a value (a cue). */
+const CONTEXT_CHARS = 128;
+
+export type Release = { readonly text: string; readonly block?: undefined } | { readonly block: Block; readonly run: GuardrailRun };
+
+interface KeyText {
+  /** Length of the key's text so far. */
+  length: number;
+  /** Where the text not yet released begins. */
+  released: number;
+  /** The key's text from `tailStart` on: the released part's last context and what is held. */
+  tail: string;
+  tailStart: number;
+  /** Every piece received, and every piece sent: joined only when an event repeats the whole. */
+  readonly received: string[];
+  readonly sent: string[];
+}
+
+export class StreamGuard {
+  private readonly keys = new Map<string, KeyText>();
+
+  constructor(
+    private readonly checks: ValueChecks | null,
+    private readonly vault: PlaceholderVault | null,
+    /** The most a key's tail may wait (SVC_GUARDRAILS_STREAM_HOLDBACK). */
+    private readonly holdback: number,
+  ) {}
+
+  /** Whether the guard changes anything at all; without value checks or a vault it does not. */
+  get active(): boolean {
+    return this.checks !== null || (this.vault !== null && this.vault.size > 0);
+  }
+
+  /**
+   * New text for `key`; what the client may have of it now. `verbatim`: the text is signed
+   * (thinking), so it is checked but never rewritten.
+   */
+  add(key: string, text: string, verbatim = false): Release {
+    const k = this.keyText(key);
+    k.received.push(text);
+    k.length += text.length;
+    k.tail += text;
+    return this.release(k, false, verbatim);
+  }
+
+  /** Everything `key` still holds: the answer (or this text) ends, nothing more can come. */
+  flush(key: string, verbatim = false): Release {
+    const k = this.keys.get(key);
+    if (!k || k.released === k.length) return { text: "" };
+    return this.release(k, true, verbatim);
+  }
+
+  /** Keys that hold text back. */
+  holding(): string[] {
+    const out: string[] = [];
+    for (const [key, k] of this.keys) if (k.released < k.length) out.push(key);
+    return out;
+  }
+
+  /** What the upstream sent for `key`, whole. */
+  received(key: string): string {
+    return this.keys.get(key)?.received.join("") ?? "";
+  }
+
+  /** What the client has been sent for `key`, whole. */
+  sent(key: string): string {
+    return this.keys.get(key)?.sent.join("") ?? "";
+  }
+
+  private keyText(key: string): KeyText {
+    let k = this.keys.get(key);
+    if (!k) {
+      k = { length: 0, released: 0, tail: "", tailStart: 0, received: [], sent: [] };
+      this.keys.set(key, k);
+    }
+    return k;
+  }
+
+  private release(k: KeyText, final: boolean, verbatim: boolean): Release {
+    let hold = final ? k.length : this.holdStart(k);
+    let findings: ValueFinding[] = [];
+    if (this.checks && hold > k.released) {
+      findings = this.checks.find(k.tail).map((f) => shift(f, k.tailStart)).filter((f) => f.end > k.released);
+      const blocking = findings.find((f) => f.block);
+      if (blocking?.block) return blocking.block;
+      // A masked value reaching into the held tail may still grow: it waits whole.
+      if (!final) for (const f of findings) if (f.start < hold && f.end > hold) hold = Math.max(k.released, Math.min(hold, f.start));
+    }
+    if (hold <= k.released) return { text: "" };
+    let text = k.tail.slice(k.released - k.tailStart, hold - k.tailStart);
+    if (!verbatim) {
+      if (findings.length > 0) text = masked(text, k.released, findings);
+      if (this.vault) text = restorePlaceholders(text, this.vault);
+    }
+    k.released = hold;
+    k.sent.push(text);
+    // Keep the context a next check needs before the boundary, and what is held.
+    const keepFrom = Math.max(k.tailStart, hold - CONTEXT_CHARS);
+    if (keepFrom > k.tailStart) {
+      k.tail = k.tail.slice(keepFrom - k.tailStart);
+      k.tailStart = keepFrom;
+    }
+    return { text };
+  }
+
+  private holdStart(k: KeyText): number {
+    const text = k.tail;
+    const from = k.released - k.tailStart;
+    if (this.checks) return k.tailStart + holdStart(text, from, this.holdback, this.checks.openPrefix);
+    // Only restoring: what waits is a placeholder not yet closed (`<EMAIL_ADD`).
+    const open = text.lastIndexOf("<");
+    if (open >= from && text.indexOf(">", open) === -1 && text.length - open <= this.holdback) return k.tailStart + open;
+    return k.length;
+  }
+}
+
+function shift(f: ValueFinding, by: number): ValueFinding {
+  return by === 0 ? f : { ...f, start: f.start + by, end: f.end + by };
+}
+
+/** `text`, which starts at `offset` of the key's text, with each finding's replacement in place. */
+function masked(text: string, offset: number, findings: readonly ValueFinding[]): string {
+  let out = "";
+  let at = 0;
+  for (const f of findings) {
+    if (f.replacement === undefined) continue;
+    const start = Math.max(0, f.start - offset);
+    const end = Math.min(text.length, f.end - offset);
+    if (end <= at || start >= text.length) continue;
+    out += text.slice(at, Math.max(at, start)) + (f.start - offset >= at ? f.replacement : "");
+    at = end;
+  }
+  return at === 0 ? text : out + text.slice(at);
+}
+
