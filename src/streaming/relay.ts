@@ -207,21 +207,33 @@ class RelayState {
       }
       const reading = interpreter.read(event);
       let due = false;
-      let blocked: Release | null = null;
+      let blocked: Release["block"] = undefined;
       for (const add of reading.adds) {
         if (this.options.monitor) due = this.options.monitor.add(add.key, add.text) || due;
         this.finalChecked = false;
-        if (!blocked) blocked = this.guardAdd(add.key, add.text, add.verbatim === true, add.set);
+        if (blocked) {
+          add.set("");
+          continue;
+        }
+        const release = this.guardAdd(add.key, add.text, add.verbatim === true);
+        if (release) add.set(release.text);
+        blocked = release?.block;
       }
-      // What is still held goes out before an end, and before a repeat of its whole text.
-      let before = "";
-      if (!blocked) {
-        const flushed = this.flushHeld(reading.ends ? null : [...reading.closes, ...reading.repeats.map((r) => r.key)]);
-        if (flushed.block) blocked = flushed;
-        else before = flushed.text;
+      // The text before a value the guard blocks goes out; the value and the rest do not.
+      if (blocked) {
+        await this.block(controller, { runs: [blocked.run], block: blocked.block }, out + reading.frame());
+        return null;
       }
-      if (!blocked) blocked = this.guardRepeats(reading);
-      let verdict: OutputVerdict | null = blocked?.block ? { runs: [blocked.run], block: blocked.block } : this.takeBackgroundVerdict();
+      // What is still held goes out before an end, before the event that closes its key, and
+      // before a repeat of its whole text.
+      const flushed = this.flushHeld(reading.ends ? null : [...reading.closes, ...reading.repeats.map((r) => r.key)]);
+      const before = flushed.text;
+      blocked = flushed.block ?? this.guardRepeats(reading)?.block;
+      if (blocked) {
+        await this.block(controller, { runs: [blocked.run], block: blocked.block }, out + before);
+        return null;
+      }
+      let verdict: OutputVerdict | null = this.takeBackgroundVerdict();
       if (!verdict?.block && this.options.monitor) {
         const awaitsCheck = reading.ends || reading.checkpoint || (due && !this.options.backgroundChecks);
         // The events before this one are cleared: they go out now rather than wait for the
@@ -257,14 +269,10 @@ class RelayState {
     return out;
   }
 
-  /** One added text through the guard; the release's block, if any. */
-  private guardAdd(key: string, text: string, verbatim: boolean, set: (text: string) => void): Release | null {
+  /** One added text through the guard: what may go out now; null when the guard is idle. */
+  private guardAdd(key: string, text: string, verbatim: boolean): Release | null {
     const guard = this.options.guard;
-    if (!guard.active) return null;
-    const release = guard.add(key, text, verbatim);
-    if (release.block) return release;
-    set(release.text);
-    return null;
+    return guard.active ? guard.add(key, text, verbatim) : null;
   }
 
   /**
@@ -279,8 +287,8 @@ class RelayState {
     let frames = "";
     for (const key of keys === null ? holding : holding.filter((k) => keys.some((c) => k === c || k.startsWith(`${c}:`)))) {
       const release = guard.flush(key);
-      if (release.block) return release;
       if (release.text.length > 0) frames += this.options.interpreter.addFrame(key, release.text);
+      if (release.block) return { text: frames, block: release.block };
     }
     return { text: frames };
   }
@@ -297,10 +305,10 @@ class RelayState {
         this.finalChecked = false;
         if (!guard.active) continue;
         const added = guard.add(repeat.key, repeat.text, repeat.verbatim === true);
-        if (added.block) return added;
-        const rest = guard.flush(repeat.key, repeat.verbatim === true);
+        const rest = added.block ? added : guard.flush(repeat.key);
+        // A whole text that only arrives whole is cut before a blocked value, like any other.
+        repeat.set(added.block ? added.text : added.text + rest.text);
         if (rest.block) return rest;
-        repeat.set(added.text + rest.text);
       } else if (guard.active && !repeat.verbatim) {
         repeat.set(guard.sent(repeat.key));
       }
@@ -363,7 +371,7 @@ class RelayState {
       if (this.ended) return;
       // An upstream that ends without its end event: held text goes out, and the final check runs.
       const flushed = this.flushHeld(null);
-      if (flushed.block) return this.block(controller, { runs: [flushed.run], block: flushed.block }, out);
+      if (flushed.block) return this.block(controller, { runs: [flushed.block.run], block: flushed.block.block }, out + flushed.text);
       out += flushed.text;
       if (this.options.monitor && !this.finalChecked) {
         if (out.length > 0 && !this.options.buffered && !(await this.send(controller, out))) return;

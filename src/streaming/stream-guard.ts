@@ -15,7 +15,11 @@ import type { ValueChecks, ValueFinding } from "./value-checks.ts";
 /** Text before the released boundary shown with each check: the context of a value (a cue). */
 const CONTEXT_CHARS = 128;
 
-export type Release = { readonly text: string; readonly block?: undefined } | { readonly block: Block; readonly run: GuardrailRun };
+/** What may go out now; with `block`, the text before the blocked value, and then the stream ends. */
+export interface Release {
+  readonly text: string;
+  readonly block?: { readonly block: Block; readonly run: GuardrailRun };
+}
 
 interface KeyText {
   /** Length of the key's text so far. */
@@ -28,6 +32,8 @@ interface KeyText {
   /** Every piece received, and every piece sent: joined only when an event repeats the whole. */
   readonly received: string[];
   readonly sent: string[];
+  /** Signed text (thinking): checked, never rewritten. */
+  verbatim: boolean;
 }
 
 export class StreamGuard {
@@ -54,14 +60,15 @@ export class StreamGuard {
     k.received.push(text);
     k.length += text.length;
     k.tail += text;
-    return this.release(k, false, verbatim);
+    k.verbatim ||= verbatim;
+    return this.release(k, false);
   }
 
   /** Everything `key` still holds: the answer (or this text) ends, nothing more can come. */
-  flush(key: string, verbatim = false): Release {
+  flush(key: string): Release {
     const k = this.keys.get(key);
     if (!k || k.released === k.length) return { text: "" };
-    return this.release(k, true, verbatim);
+    return this.release(k, true);
   }
 
   /** Keys that hold text back. */
@@ -84,30 +91,33 @@ export class StreamGuard {
   private keyText(key: string): KeyText {
     let k = this.keys.get(key);
     if (!k) {
-      k = { length: 0, released: 0, tail: "", tailStart: 0, received: [], sent: [] };
+      k = { length: 0, released: 0, tail: "", tailStart: 0, received: [], sent: [], verbatim: false };
       this.keys.set(key, k);
     }
     return k;
   }
 
-  private release(k: KeyText, final: boolean, verbatim: boolean): Release {
+  private release(k: KeyText, final: boolean): Release {
     let hold = final ? k.length : this.holdStart(k);
     let findings: ValueFinding[] = [];
+    let blocked: ValueFinding | undefined;
     if (this.checks && hold > k.released) {
       findings = this.checks.find(k.tail).map((f) => shift(f, k.tailStart)).filter((f) => f.end > k.released);
-      const blocking = findings.find((f) => f.block);
-      if (blocking?.block) return blocking.block;
+      // What stands before a blocked value still goes out; none of the value does.
+      blocked = findings.find((f) => f.block);
+      if (blocked) hold = Math.max(k.released, blocked.start);
       // A masked value reaching into the held tail may still grow: it waits whole.
-      if (!final) for (const f of findings) if (f.start < hold && f.end > hold) hold = Math.max(k.released, Math.min(hold, f.start));
+      else if (!final) for (const f of findings) if (f.start < hold && f.end > hold) hold = Math.max(k.released, Math.min(hold, f.start));
     }
-    if (hold <= k.released) return { text: "" };
+    if (hold <= k.released) return blocked?.block ? { text: "", block: blocked.block } : { text: "" };
     let text = k.tail.slice(k.released - k.tailStart, hold - k.tailStart);
-    if (!verbatim) {
+    if (!k.verbatim) {
       if (findings.length > 0) text = masked(text, k.released, findings);
       if (this.vault) text = restorePlaceholders(text, this.vault);
     }
     k.released = hold;
     k.sent.push(text);
+    if (blocked?.block) return { text, block: blocked.block };
     // Keep the context a next check needs before the boundary, and what is held.
     const keepFrom = Math.max(k.tailStart, hold - CONTEXT_CHARS);
     if (keepFrom > k.tailStart) {

@@ -39,6 +39,8 @@ export class MessagesStream implements StreamInterpreter {
         this.deltas.set(key, delta.type as string);
         reading.add(key, delta, field, delta.type === "thinking_delta");
       }
+      // The signature comes after the whole thinking it signs: held thinking goes out first.
+      if (delta.type === "signature_delta") reading.closes.push(key);
     }
     if (type === "content_block_stop") reading.closes.push(key);
     reading.ends = type === "message_delta" || type === "message_stop";
