@@ -18,6 +18,10 @@ beforeAll(async () => {
         input: [{ name: "Keywords", config: { keywords: ["launch codes"] } }],
         output: [{ name: "Keywords", config: { keywords: ["forbidden"] } }],
       }),
+      "masking.json": policy({
+        pre_flight: [{ name: "PII", config: { entities: ["EMAIL_ADDRESS"], reversible: true } }],
+        output: [{ name: "PII", config: { entities: ["US_SSN"] } }],
+      }),
     },
   });
 });
@@ -70,6 +74,19 @@ for (const [name, model] of Object.entries(models)) {
       const { text, errors } = await collect(streamText({ model: model(), prompt: "hi", maxRetries: 0 }));
       expect(errors).toEqual([]);
       expect(text).toBe("Hello! How can I help you today?");
+    });
+
+    test("streamText: the output is masked and the reversible placeholder restored, split anywhere", async () => {
+      const answer = "Sure, <EMAIL_ADDRESS_1> is on file with SSN 536-22-8716 today.";
+      for (const at of [answer.indexOf("<") + 3, answer.indexOf("536") + 5]) {
+        fx.mock.behave({ chunks: [answer.slice(0, at), answer.slice(at)] });
+        const result = streamText({ model: model(), prompt: "write to dee@example.com", maxRetries: 0, headers: { "x-guardrails-config-id": "masking" } });
+        const { text, errors } = await collect(result);
+        expect(errors).toEqual([]);
+        expect(text).toBe("Sure, dee@example.com is on file with SSN <US_SSN> today.");
+        expect(await result.text).toBe(text);
+        expect(JSON.stringify(fx.mock.last().body)).toContain("write to <EMAIL_ADDRESS_1>");
+      }
     });
 
     test("a mid-stream block stops the text", async () => {
