@@ -38,3 +38,6 @@ export function policy(stages: { mode?: "block" | "alert"; pre_flight?: Entry[];
   }
   return doc;
 }
+
+/** The body field that picks policy `config_id`, spread into an SDK call's parameters. */
+export const use = (config_id: string) => ({ guardrails: { config_id } }) as object;

@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
-import { policy } from "../helpers/policies.ts";
+import { policy, use } from "../helpers/policies.ts";
 import { startProxyFixture, type ProxyFixture } from "../helpers/proxy-fixture.ts";
 import { until } from "../helpers/wait.ts";
 
@@ -57,8 +57,6 @@ async function inFlight(): Promise<number> {
   const line = text.split("\n").find((l) => l.startsWith("guardrail_proxy_upstream_in_flight "));
   return Number(line?.split(" ")[1]);
 }
-
-const use = (config_id: string) => ({ guardrails: { config_id } }) as object;
 
 describe("upstream HTTP errors are relayed with their status and body", () => {
   test("500 arrives as the SDK's InternalServerError with the upstream's message", async () => {

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
-import { policy } from "../helpers/policies.ts";
+import { policy, use } from "../helpers/policies.ts";
 import { sseFrames, startProxyFixture, type ProxyFixture } from "../helpers/proxy-fixture.ts";
 
 let fx: ProxyFixture;
@@ -28,8 +28,6 @@ beforeAll(async () => {
 });
 afterAll(() => fx.stop());
 beforeEach(() => fx.mock.reset());
-
-const use = (config_id: string) => ({ guardrails: { config_id } }) as object;
 
 describe("non-streaming", () => {
   test("the message parses in the SDK; the upstream gets masked turns and a masked system prompt", async () => {

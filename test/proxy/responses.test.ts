@@ -1,7 +1,7 @@
 /** POST /v1/responses with the official openai client as the caller. */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import OpenAI from "openai";
-import { policy } from "../helpers/policies.ts";
+import { policy, use } from "../helpers/policies.ts";
 import { dataOf, sseFrames, startProxyFixture, type ProxyFixture } from "../helpers/proxy-fixture.ts";
 
 let fx: ProxyFixture;
@@ -21,8 +21,6 @@ beforeAll(async () => {
 });
 afterAll(() => fx.stop());
 beforeEach(() => fx.mock.reset());
-
-const use = (config_id: string) => ({ guardrails: { config_id } }) as object;
 
 describe("non-streaming", () => {
   test("a string input and the instructions are masked; the answer parses in the SDK", async () => {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
-import { policy } from "../helpers/policies.ts";
+import { policy, use } from "../helpers/policies.ts";
 import { startProxyFixture, type ProxyFixture } from "../helpers/proxy-fixture.ts";
 
 const tags = (ascii: string) => [...ascii].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join("");
@@ -27,8 +27,6 @@ beforeAll(async () => {
 });
 afterAll(() => fx.stop());
 beforeEach(() => fx.mock.reset());
-
-const use = (config_id: string) => ({ guardrails: { config_id } }) as object;
 
 async function sentContent(content: string, config = "mask"): Promise<string> {
   await openai.chat.completions.create({ model: "m", messages: [{ role: "user", content }], ...use(config) });

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
-import { policy } from "../helpers/policies.ts";
+import { policy, use } from "../helpers/policies.ts";
 import { dataOf, sseFrames, startProxyFixture, type ProxyFixture } from "../helpers/proxy-fixture.ts";
 
 const EMAIL = "jane.leak@example.com";
@@ -33,7 +33,6 @@ beforeAll(async () => {
 afterAll(() => fx.stop());
 beforeEach(() => fx.mock.reset());
 
-const use = (config_id: string) => ({ guardrails: { config_id } }) as object;
 const chunk = (delta: Record<string, unknown>, finish: string | null = null, index = 0) => ({ id: "c1", object: "chat.completion.chunk", created: 1, model: "m", choices: [{ index, delta, logprobs: null, finish_reason: finish }] });
 
 async function chatText(config: string, prompt = "hi"): Promise<{ text: string; tool: string; finish: (string | null)[] }> {

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI, { AzureOpenAI } from "openai";
-import { policy } from "../helpers/policies.ts";
+import { policy, use } from "../helpers/policies.ts";
 import { startProxyFixture, type ProxyFixture } from "../helpers/proxy-fixture.ts";
 
 const SSN = "536-22-8716";
@@ -50,32 +50,24 @@ beforeAll(async () => {
 });
 afterAll(() => fx.stop());
 
-const use = (config_id: string) => ({ guardrails: { config_id } }) as object;
-
 /** The text a client assembled, and whether the stream ended with the family's block. */
 type Received = { text: string; blocked: boolean };
 
+/** A chat completions stream, as the OpenAI client (or its Azure flavour) assembles it. */
+async function chatReceived(client: OpenAI, model: string, config: string): Promise<Received> {
+  const stream = await client.chat.completions.create({ model, stream: true, messages: [{ role: "user", content: "hi" }], ...use(config) });
+  let text = "";
+  let blocked = false;
+  for await (const chunk of stream) {
+    text += chunk.choices[0]?.delta.content ?? "";
+    blocked ||= chunk.choices[0]?.finish_reason === "content_filter";
+  }
+  return { text, blocked };
+}
+
 const FAMILIES: Record<string, (config: string) => Promise<Received>> = {
-  async chat(config) {
-    const stream = await openai.chat.completions.create({ model: "m", stream: true, messages: [{ role: "user", content: "hi" }], ...use(config) });
-    let text = "";
-    let blocked = false;
-    for await (const chunk of stream) {
-      text += chunk.choices[0]?.delta.content ?? "";
-      blocked ||= chunk.choices[0]?.finish_reason === "content_filter";
-    }
-    return { text, blocked };
-  },
-  async hosted(config) {
-    const stream = await azure.chat.completions.create({ model: "gpt-4o", stream: true, messages: [{ role: "user", content: "hi" }], ...use(config) });
-    let text = "";
-    let blocked = false;
-    for await (const chunk of stream) {
-      text += chunk.choices[0]?.delta.content ?? "";
-      blocked ||= chunk.choices[0]?.finish_reason === "content_filter";
-    }
-    return { text, blocked };
-  },
+  chat: (config) => chatReceived(openai, "m", config),
+  hosted: (config) => chatReceived(azure, "gpt-4o", config),
   async responses(config) {
     const stream = await openai.responses.create({ model: "m", input: "hi", stream: true, ...use(config) } as never);
     let text = "";
