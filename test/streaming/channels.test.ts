@@ -72,6 +72,23 @@ describe("reversible masking", () => {
     expect((message.content[0] as { text: string }).text).toBe(`Sent to ${EMAIL}.`);
   });
 
+  test("restored through the stream helpers: finalResponse, finalChatCompletion, finalMessage", async () => {
+    const chunks = ["Sent to <EMAIL_", "ADDRESS_1> now."];
+    const restored = `Sent to ${EMAIL} now.`;
+    fx.mock.behave({ chunks });
+    const stream = openai.responses.stream({ model: "m", input: `mail ${EMAIL}`, ...use("reversible") } as never);
+    const done: string[] = [];
+    stream.on("response.output_text.done", (e) => done.push(e.text));
+    expect((await stream.finalResponse()).output_text).toBe(restored);
+    expect(done).toEqual([restored]);
+    fx.mock.behave({ chunks });
+    const chat = await openai.chat.completions.stream({ model: "m", messages: [{ role: "user", content: `mail ${EMAIL}` }], ...use("reversible") } as never).finalChatCompletion();
+    expect(chat.choices[0]!.message.content).toBe(restored);
+    fx.mock.behave({ chunks });
+    const message = await anthropic.messages.stream({ model: "c", max_tokens: 9, messages: [{ role: "user", content: `mail ${EMAIL}` }], ...use("reversible") } as never).finalMessage();
+    expect(message.content).toEqual([expect.objectContaining({ type: "text", text: restored })]);
+  });
+
   test("a placeholder the request never made stays as it is", async () => {
     fx.mock.behave({ text: "See <EMAIL_ADDRESS_7> and <PERSON_1>." });
     const whole = await openai.chat.completions.create({ model: "m", messages: [{ role: "user", content: `mail ${EMAIL}` }], ...use("reversible") });
