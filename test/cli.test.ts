@@ -276,6 +276,16 @@ describe("scan", () => {
     expect(lines[4]).toMatchObject({ allowed: true, sanitized_text: null });
   });
 
+  test("--jsonl - splits lines at \\n only: a raw U+2028 or U+2029 inside a JSON string stays in its line", async () => {
+    const stdin = ['{"text":"first\u2028line x@y.io"}', '{"text":"second\u2029line"}', '{"text":"third"}'].join("\r\n") + "\r\n";
+    const r = await runCli(["scan", "--config-id", "mask", "--jsonl", "-"], { env: env(), stdin });
+    const lines = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatchObject({ allowed: true, sanitized_text: "first\u2028line <EMAIL_ADDRESS>" });
+    expect(lines[1]).toMatchObject({ allowed: true, sanitized_text: null });
+    expect(lines[2]).toMatchObject({ allowed: true });
+  });
+
   test("a missing or unknown policy exits 2", async () => {
     const missing = await runCli(["scan", "hello"], { env: env() });
     expect(missing.code).toBe(2);

@@ -3,7 +3,6 @@
  * `results`, one entry per guardrail that ran. `--jsonl -` checks one `{"text": ...}` per stdin
  * line and writes one result per line, in input order.
  */
-import { createInterface } from "node:readline";
 import { guardText, type GuardOutcome, type GuardStage } from "../pipeline/guard.ts";
 import { PolicyError } from "../policy/errors.ts";
 import { LocalPolicyStore } from "../policy/store.ts";
@@ -41,8 +40,7 @@ export async function runScan(args: ParsedArgs, env: Environment): Promise<numbe
   }
 
   if (jsonl !== undefined) {
-    const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
-    for await (const line of lines) {
+    for await (const line of stdinLines()) {
       if (line.trim() === "") continue;
       process.stdout.write(JSON.stringify(await scanLine(line, policy, stage)) + "\n");
     }
@@ -54,6 +52,30 @@ export async function runScan(args: ParsedArgs, env: Environment): Promise<numbe
   const outcome = await guardText(policy, stage, text);
   process.stdout.write(JSON.stringify(scanResult(outcome), null, 2) + "\n");
   return outcome.response.allowed ? 0 : 1;
+}
+
+/**
+ * Standard input's lines, split at "\n" only (a "\r" before it dropped): a raw U+2028 or U+2029
+ * is valid inside a JSON string, and readline would end the line there.
+ */
+async function* stdinLines(): AsyncGenerator<string> {
+  const decoder = new TextDecoder();
+  let pending = "";
+  for await (const chunk of Bun.stdin.stream()) {
+    pending += decoder.decode(chunk, { stream: true });
+    let start = 0;
+    for (let end = pending.indexOf("\n"); end !== -1; end = pending.indexOf("\n", start)) {
+      yield withoutCr(pending.slice(start, end));
+      start = end + 1;
+    }
+    pending = pending.slice(start);
+  }
+  pending += decoder.decode();
+  if (pending !== "") yield withoutCr(pending);
+}
+
+function withoutCr(line: string): string {
+  return line.endsWith("\r") ? line.slice(0, -1) : line;
 }
 
 async function scanLine(line: string, policy: Parameters<typeof guardText>[0], stage: GuardStage): Promise<object> {
