@@ -76,7 +76,18 @@ const WORDS_IN_USE = [
   "{idiom}",
   "How do {attackers} use {attack}? I want to teach my team to spot it.",
   "What are the warning signs of {attack}, so our staff can report it?",
+  // Instructions the user owns: a manual, a recipe, a form. The injection data says "follow the
+  // instructions" and "new instructions" to the model; these say it about a document.
+  "Please follow the {guide_kind} in the {manual} and tell me {manual_question}.",
+  "I followed the {guide_kind} in the {manual} but {manual_problem}. What did I miss?",
+  "Summarize the {guide_kind} from the {manual} in plain words.",
+  "According to the {guide_kind} in the {manual}, {manual_question_direct}?",
 ];
+const GUIDE_KINDS = ["instructions", "assembly instructions", "steps", "setup instructions", "care instructions", "directions"];
+const MANUALS = ["manual", "recipe", "user guide", "quick-start leaflet", "installation guide", "lab handout", "tax form"];
+const MANUAL_QUESTIONS = ["what tools I need", "how long it takes", "which parts come first", "what I should buy beforehand", "where I can go wrong"];
+const MANUAL_PROBLEMS = ["the shelf wobbles", "the dough did not rise", "the router keeps restarting", "the numbers do not add up", "it still leaks"];
+const MANUAL_QUESTIONS_DIRECT = ["how often should I clean the filter", "what temperature should the oven be", "which screw goes where", "can I skip the second step"];
 const GAMES = ["chess", "cricket", "mahjong", "bridge", "rugby", "volleyball", "backgammon", "Monopoly", "baseball", "Go", "blackjack", "Uno"];
 const HABITS = [
   "using so many emojis", "adding a summary at the end", "apologizing in every answer", "writing such long answers", "using bullet points",
@@ -217,6 +228,11 @@ export function syntheticBenignRows(count: number, seed = 5): Row[] {
         idiom: IDIOMS,
         attackers: ATTACKERS,
         attack: ATTACKS_EDU,
+        guide_kind: GUIDE_KINDS,
+        manual_question_direct: MANUAL_QUESTIONS_DIRECT,
+        manual_question: MANUAL_QUESTIONS,
+        manual_problem: MANUAL_PROBLEMS,
+        manual: MANUALS,
       },
       pick,
     );

@@ -19,10 +19,13 @@ import { join } from "node:path";
 import { syntheticBenignRows } from "./benign-synthetic.ts";
 import { syntheticInjectionRows } from "./detector-synthetic.ts";
 import { syntheticHarmfulRows } from "./harmful-synthetic.ts";
+import { syntheticJailbreakRows } from "./jailbreak-synthetic.ts";
 import { syntheticTaskRows } from "./task-synthetic.ts";
 import { mulberry32, picker } from "./random.ts";
 
 export const DATA_DIR = join(import.meta.dir, "..", "..", "..", "shared", "data", "guardrails-train");
+/** The second pool: more sources and styles (its README lists them). */
+export const DATA_DIR_V2 = join(DATA_DIR, "..", "guardrails-train-v2");
 
 export type Label = "benign" | "injection" | "jailbreak" | "harmful";
 export type Split = "train" | "calibration" | "eval";
@@ -35,6 +38,12 @@ export interface Row {
   readonly onlyFor?: Label;
   /** Which generated set a row belongs to, when it was generated from the data. */
   readonly generated?: "long-benign" | "short-jailbreak" | "short-injection";
+  /**
+   * The public source a row comes from, the unit held out by leave-one-source-out evaluation:
+   * its file, with BIPIA's two files as one (the second is built from the same benchmark).
+   * Generated rows have none.
+   */
+  readonly group?: string;
 }
 
 /** FNV-1a of the text: the split key. */
@@ -50,16 +59,25 @@ export function splitOf(text: string): Split {
   return bucket < 2 ? "eval" : bucket === 2 ? "calibration" : "train";
 }
 
-export function loadRows(dir = DATA_DIR): Row[] {
+/** Every row of both pools, each with its source group. */
+export function loadRows(dirs: readonly string[] = [DATA_DIR, DATA_DIR_V2]): Row[] {
   const rows: Row[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".jsonl")).sort()) {
-    for (const line of readFileSync(join(dir, file), "utf8").split("\n")) {
-      if (line.trim() === "") continue;
-      const r = JSON.parse(line) as { text: string; label: Label; source: string };
-      rows.push({ text: r.text, label: r.label, source: r.source });
+  for (const dir of dirs) {
+    for (const file of readdirSync(dir).filter((f) => f.endsWith(".jsonl")).sort()) {
+      const group = groupOf(file);
+      for (const line of readFileSync(join(dir, file), "utf8").split("\n")) {
+        if (line.trim() === "") continue;
+        const r = JSON.parse(line) as { text: string; label: Label; source: string };
+        rows.push({ text: r.text, label: r.label, source: r.source, group });
+      }
     }
   }
   return rows;
+}
+
+/** `train_injection_indirect_bipia_more.jsonl` -> `injection_indirect_bipia`. */
+function groupOf(file: string): string {
+  return file.replace(/^train_/, "").replace(/\.jsonl$/, "").replace(/_more$/, "");
 }
 
 /** Rows of one split, with the generated rows of that split added (training also gets the templates). */
@@ -79,13 +97,15 @@ const HARMFUL_SYNTHETIC_SEED = 15;
  * borderline tests of detectors.test.ts failed, with 1500 and 2500 one each; 1000 passes them all.
  */
 const EVERYDAY_TASK_ROWS = 1000;
+/** Jailbreak templates and as many benign persona, fiction and encoding prompts (jailbreak-synthetic.ts). */
+const JAILBREAK_SYNTHETIC_ROWS = Number(process.env.JAILBREAK_SYNTHETIC_ROWS ?? 1500);
 
 export function splitRows(all: readonly Row[], split: Split): Row[] {
   const own = all.filter((r) => splitOf(r.text) === split);
   const generated = generate(all, own, split);
   if (split !== "train") return [...own, ...generated];
   const contexts = own.filter((r) => r.label === "benign" && !r.source.includes("davidson")).map((r) => r.text);
-  return [...own, ...generated, ...syntheticInjectionRows(contexts), ...syntheticBenignRows(4000), ...syntheticTaskRows(EVERYDAY_TASK_ROWS), ...syntheticHarmfulRows(HARMFUL_SYNTHETIC_ROWS, HARMFUL_SYNTHETIC_SEED), ...piiSentences()];
+  return [...own, ...generated, ...syntheticInjectionRows(contexts), ...syntheticBenignRows(4000), ...syntheticTaskRows(EVERYDAY_TASK_ROWS), ...syntheticHarmfulRows(HARMFUL_SYNTHETIC_ROWS, HARMFUL_SYNTHETIC_SEED), ...syntheticJailbreakRows(JAILBREAK_SYNTHETIC_ROWS, contexts), ...piiSentences()];
 }
 
 /** The PII dev sentences (../shared/data/pii): ordinary text about people, places and dates, benign for every detector. */
@@ -130,10 +150,9 @@ function generate(all: readonly Row[], own: readonly Row[], split: Split): Row[]
   }
 
   // Short injections: what a BIPIA attack row adds to its clean twin.
-  const clean = new Map<string, string>();
-  for (const r of all) if (r.source.includes("BIPIA") && r.label === "benign") clean.set(contextKey(r.text), r.text);
-  for (const r of own.filter((x) => x.source.includes("BIPIA") && x.label === "injection")) {
-    const twin = clean.get(contextKey(r.text));
+  const twins = bipiaTwins(all);
+  for (const r of own.filter((x) => x.label === "injection")) {
+    const twin = twins.get(r.text);
     if (!twin) continue;
     const inserted = difference(twin, r.text).trim();
     // Taken out of its email, "How do solar panels work?" is an ordinary prompt: only the
@@ -154,20 +173,23 @@ function sentenceCut(text: string, limit: number): string | null {
   return best >= 80 ? head.slice(0, best) : null;
 }
 
-/** BIPIA twins share their opening. */
-function contextKey(text: string): string {
-  return text.slice(0, 80);
-}
+/** BIPIA twins share their opening, or (the attack inserted at the start) their ending. */
+const KEY_CHARS = 80;
 
 /** The clean twin of each BIPIA attack row, by the attack row's text. */
 export function bipiaTwins(all: readonly Row[]): Map<string, string> {
-  const clean = new Map<string, string>();
-  for (const r of all) if (r.source.includes("BIPIA") && r.label === "benign") clean.set(contextKey(r.text), r.text);
+  const byStart = new Map<string, string>();
+  const byEnd = new Map<string, string>();
+  for (const r of all) {
+    if (!r.source.includes("BIPIA") || r.label !== "benign" || r.text.length < KEY_CHARS) continue;
+    byStart.set(r.text.slice(0, KEY_CHARS), r.text);
+    byEnd.set(r.text.slice(-KEY_CHARS), r.text);
+  }
   const twins = new Map<string, string>();
   for (const r of all) {
     if (!r.source.includes("BIPIA") || r.label !== "injection") continue;
-    const twin = clean.get(contextKey(r.text));
-    if (twin) twins.set(r.text, twin);
+    const twin = byStart.get(r.text.slice(0, KEY_CHARS)) ?? byEnd.get(r.text.slice(-KEY_CHARS));
+    if (twin && r.text.length > twin.length) twins.set(r.text, twin);
   }
   return twins;
 }
@@ -193,7 +215,7 @@ function difference(a: string, b: string): string {
 /** The detectors, the label each one finds, and the rows that are its positives and negatives. */
 export const DETECTORS = [
   { model: "injection", label: "injection", window: Number(process.env.WINDOW_INJECTION ?? 128) },
-  { model: "jailbreak", label: "jailbreak", window: Number(process.env.WINDOW_JAILBREAK ?? 0) },
+  { model: "jailbreak", label: "jailbreak", window: Number(process.env.WINDOW_JAILBREAK ?? 512) },
   { model: "harmful", label: "harmful", window: Number(process.env.WINDOW_HARMFUL ?? 256) },
 ] as const;
 
