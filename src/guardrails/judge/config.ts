@@ -9,3 +9,9 @@ export const Threshold = Type.Optional(Type.Number({ minimum: 0, maximum: 1 }));
 export const Model = Type.Optional(Type.String({ minLength: 1 }));
 export const MaxTurns = Type.Optional(Type.Integer({ minimum: 0, maximum: 100 }));
 export const IncludeReasoning = Type.Optional(Type.Boolean());
+
+/**
+ * `engine: cascade`: the local score decides below the band's low end (passes) and at or above
+ * its high end (trips); inside it, the judge model decides (DECISIONS §3).
+ */
+export const CascadeBand = Type.Optional(Type.Tuple([Type.Number({ minimum: 0, maximum: 1 }), Type.Number({ minimum: 0, maximum: 1 })]));

@@ -1,0 +1,41 @@
+/**
+ * The engine choice of a detector that has a local classifier (PromptInjection, Jailbreak,
+ * HarmfulContent): `local` (the classifier at its calibrated default threshold), `llm` (the
+ * judge model) or `cascade` (the classifier, and the judge inside `cascade_band`).
+ */
+import { DEFAULT_JUDGE_MODEL, DEFAULT_MAX_TURNS, DEFAULT_THRESHOLD } from "../judge/config.ts";
+import { createLlmCheck, type LlmCheckSpec } from "../judge/llm-check.ts";
+import type { GuardrailServices } from "../services.ts";
+import type { Detector } from "../types.ts";
+import { cascadeBand, createCascadeDetector } from "./cascade.ts";
+import type { ClassifierName } from "./classifier.ts";
+import { createLocalDetector } from "./detector.ts";
+import { LOCAL_THRESHOLDS } from "./thresholds.ts";
+
+/** The config fields the three engines read. */
+export interface EngineConfig {
+  readonly confidence_threshold?: number;
+  readonly cascade_band?: readonly number[];
+  readonly model?: string;
+  readonly max_turns?: number;
+  readonly include_reasoning?: boolean;
+}
+
+/** The judge's check from a detector's config: its prompt and label, the config's model and turns. */
+export function judgeSpecOf(name: string, system: string, label: string, config: EngineConfig, maxTurns = config.max_turns ?? DEFAULT_MAX_TURNS): LlmCheckSpec {
+  return {
+    name,
+    system,
+    model: config.model ?? DEFAULT_JUDGE_MODEL,
+    threshold: config.confidence_threshold ?? DEFAULT_THRESHOLD,
+    maxTurns,
+    includeReasoning: config.include_reasoning ?? false,
+    label,
+  };
+}
+
+export function createEngineDetector(engine: "local" | "llm" | "cascade", classifier: ClassifierName, judge: LlmCheckSpec, config: EngineConfig, services: GuardrailServices): Detector {
+  if (engine === "local") return createLocalDetector(judge.name, classifier, config.confidence_threshold ?? LOCAL_THRESHOLDS[classifier]);
+  if (engine === "llm") return createLlmCheck(judge, services);
+  return createCascadeDetector({ classifier, band: cascadeBand(config.cascade_band), judge }, services);
+}
