@@ -6,8 +6,13 @@ import type { Span } from "./token-metrics.ts";
 
 export type Engine = (text: string) => Promise<Span[]>;
 
-export function ourEngine(entities: readonly EntityType[] = ALL_ENTITY_TYPES): Engine {
-  const engine = new PiiEngine({ entities, allowList: [], detectEncoded: false });
+/**
+ * Our engine. `scope: "all"` masks every name, place, date, group and URL it recognises (what the
+ * labelled sets mark); `"personal"` only those pointing at a person, as the PII guardrail does by
+ * default (src/guardrails/pii/personal-context.ts).
+ */
+export function ourEngine(entities: readonly EntityType[] = ALL_ENTITY_TYPES, scope: "all" | "personal" = "all"): Engine {
+  const engine = new PiiEngine({ entities, allowList: [], detectEncoded: false, quasiIdentifiers: scope, urlScope: scope });
   return async (text) => engine.scan(text).detections.map((d) => ({ type: d.entity, start: d.start, end: d.end }));
 }
 

@@ -9,6 +9,7 @@ import { encodedSegments } from "./encoded.ts";
 import type { EntityType } from "./entities.ts";
 import type { Emit, Recognizer } from "./recognizer.ts";
 import { ScanCache } from "./scan-cache.ts";
+import { personalSpans } from "./personal-context.ts";
 import { isQuantity } from "./quantity.ts";
 import { ScanContext } from "./scan-context.ts";
 import { ALL_RECOGNIZERS } from "./recognizers.ts";
@@ -41,6 +42,14 @@ export interface PiiEngineOptions {
   readonly detectEncoded: boolean;
   /** How many recent texts keep their scans (scan-cache.ts); 0 or absent: none. */
   readonly cacheTexts?: number;
+  /**
+   * PERSON, LOCATION, DATE_TIME, NRP: only where they point at a person, or always
+   * (personal-context.ts). The engine recognises all by default; the PII guardrail asks for
+   * `personal` unless configured otherwise.
+   */
+  readonly quasiIdentifiers?: "personal" | "all";
+  /** URL: only those carrying personal data, or all (the engine's default). */
+  readonly urlScope?: "personal" | "all";
 }
 
 /** Characters the cache may hold per engine, over all its texts (2 MB of UTF-16, and the scans). */
@@ -107,7 +116,9 @@ export class PiiEngine {
     }
     if (this.inner) this.addEncoded(text, candidates);
     if (candidates.length === 0) return { detections: [], masked: original };
-    const kept = resolveOverlaps(candidates);
+    const resolved = resolveOverlaps(candidates);
+    const personal = personalSpans(text, resolved, { quasi: this.options.quasiIdentifiers ?? "all", urls: this.options.urlScope ?? "all" });
+    const kept = resolved.filter((_, i) => personal[i]);
     const detections: PiiDetection[] = [];
     let masked = "";
     let copiedTo = 0;

@@ -19,6 +19,10 @@ export const PiiConfigSchema = Type.Object(
     allow_list: Type.Optional(Type.Array(Type.String())),
     /** Numbered placeholders, restored in the answer (DECISIONS §9). */
     reversible: Type.Optional(Type.Boolean()),
+    /** PERSON, LOCATION, DATE_TIME and NRP only where they point at a person (default), or always. */
+    quasi_identifiers: Type.Optional(Type.Union([Type.Literal("personal"), Type.Literal("all")])),
+    /** URLs carrying personal data (default), or all of them (DECISIONS §3). */
+    url_scope: Type.Optional(Type.Union([Type.Literal("personal"), Type.Literal("all")])),
   },
   { additionalProperties: false },
 );
@@ -39,7 +43,14 @@ export function createPiiMasker(config: PiiConfig, services?: GuardrailServices)
   const entities = config.entities ?? ALL_ENTITY_TYPES;
   const block = config.block ?? false;
   const detectEncoded = config.detect_encoded_pii ?? false;
-  const engine = new PiiEngine({ entities, allowList: config.allow_list ?? [], detectEncoded, cacheTexts: services?.piiCacheTexts ?? 0 });
+  const engine = new PiiEngine({
+    entities,
+    allowList: config.allow_list ?? [],
+    detectEncoded,
+    cacheTexts: services?.piiCacheTexts ?? 0,
+    quasiIdentifiers: config.quasi_identifiers ?? "personal",
+    urlScope: config.url_scope ?? "personal",
+  });
   const reversible = config.reversible ?? false;
   return {
     kind: "masker",
