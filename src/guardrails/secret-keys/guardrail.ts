@@ -7,6 +7,7 @@ import { unsafePatternReason } from "../text/regex-safety.ts";
 import { replaceSpans, resolveOverlaps, type Span } from "../text/spans.ts";
 import { GuardrailConfigError, type GuardrailDefinition, type Masker } from "../types.ts";
 import { looksRandom, type EntropyRule } from "./entropy.ts";
+import { isEncodedProse, isPublishedExample } from "./published-examples.ts";
 import { ASSIGNMENT_PATTERN, findPrivateKeys, STATED_PASSWORD_PATTERN, TOKEN_PATTERN, URL_PASSWORD_PATTERN, VENDOR_KINDS, VENDOR_PATTERN, type SecretPattern } from "./patterns.ts";
 
 export const SecretKeysConfigSchema = Type.Object(
@@ -74,7 +75,10 @@ export function createSecretKeysMasker(config: SecretKeysConfig): Masker {
         });
       }
       const vault = context?.vault && (reversible || context.vault.forced) ? context.vault : null;
-      const kept = resolveOverlaps(found.filter((f) => !placeholder(text, f))).map((s) => {
+      // A published example is left whole: the parts of the example JWT are no secrets either.
+      const examples = found.filter((f) => isPublishedExample(text.slice(f.start, f.end)));
+      const inExample = (f: Span) => examples.some((e) => e.start <= f.start && f.end <= e.end);
+      const kept = resolveOverlaps(found.filter((f) => !placeholder(text, f) && !inExample(f))).map((s) => {
         const [start, end] = toOriginalSpan(norm, s.start, s.end);
         return { start, end, replacement: vault ? vault.placeholderFor("SECRET_KEY", original.slice(start, end)) : SECRET_KEY_PLACEHOLDER, kind: s.label };
       });
@@ -125,7 +129,9 @@ function statedValueEnd(text: string, start: number, end: number): number {
 const PLACEHOLDER = /your|example|placeholder|change[_-]?me|replace[_-]?me|dummy|redacted|x{4,}|\.\.\.|^(?:password|passwd|pass|secret|token)$/i;
 
 function placeholder(text: string, span: Span): boolean {
-  return span.label !== "private_key" && span.label !== "custom" && PLACEHOLDER.test(text.slice(span.start, span.end));
+  if (span.label === "private_key" || span.label === "custom") return false;
+  const value = text.slice(span.start, span.end);
+  return PLACEHOLDER.test(value) || (span.label === "high_entropy_token" && isEncodedProse(value));
 }
 
 /**
