@@ -34,6 +34,7 @@ describe("names, places, dates and groups in general questions are left alone", 
       "What are the best beaches near Lisbon for a family holiday?",
       "Which is bigger, Texas or Alaska?",
       "Plan a three-day trip to Rome and Florence.",
+      "Should we use AI in our everyday lives in Europe, given the new rules?",
     ]);
   });
 

@@ -45,7 +45,7 @@ const PERSON_AFTER = new RegExp(
 const URL_BEFORE =
   /(?:\b(?:my|our|his|her|their|your)\s+(?:[a-z-]+\s+)?(?:website|site|blog|page|profile|portfolio|homepage|channel|account|photo|post|link|calendar)\b[^.!?\n]{0,20}|\b(?:website|homepage|web|profile|blog|portfolio)\s*:\s*|\bshared\b[^.!?\n]{0,30}|\bposted\b[^.!?\n]{0,30})$/i;
 const LOCATION_BEFORE =
-  /\b(?:live|lives|living|lived|reside|resides|residing|born|moved|moving|relocat\w*|ship|shipped|shipping|deliver|delivered|delivery|mail|address|home|house|staying|hometown|grew up|i'm from|i am from|is from|are from|comes from)\b[^.!?\n]{0,16}$/i;
+  /\b(?:live|(?<!\b(?:everyday|daily|our|their|your|my|his|her|whose|people's|private|personal)\s)lives|living|lived|reside|resides|residing|born|moved|moving|relocat\w*|ship|shipped|shipping|deliver|delivered|delivery|mail|address|home|house|staying|hometown|grew up|i'm from|i am from|is from|are from|comes from)\b[^.!?\n]{0,16}$/i;
 /** A LOCATION written as an address: a house number first, or a number beside a street word. */
 const HOUSE_NUMBER_FIRST = /^\d+[a-z]?\s+\p{L}/iu;
 const STREET_WORD = /\b(?:street|st|road|rd|avenue|ave|lane|ln|boulevard|blvd|drive|way|mews|court|ct|place|pl|terrace|close|crescent|square|sq|rua|calle|strasse|straße|str|via|rue|avenida|plaza|highway|hwy|apt|apartment|suite|flat|floor|unit|po box)\b/i;
