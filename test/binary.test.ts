@@ -57,6 +57,15 @@ test("the compiled binary starts, serves the shipped policies and stops cleanly"
     body: JSON.stringify({ model: "c", max_tokens: 5, stream: true, messages: [{ role: "user", content: "hi" }], guardrails: { config_id: "default" } }),
   });
   expect(await messages.text()).toContain("event: message_stop");
+  // A second binary on the same port: one line naming host, port and cause, exit 2 (it printed
+  // its minified bundle and a stack trace).
+  const second = Bun.spawnSync([outfile, "--host", "127.0.0.1", "--port", String(port), "--policy-dir", join(ROOT, "policies")], {
+    env: baseEnv({ SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true" }),
+    stderr: "pipe",
+    stdout: "pipe",
+  });
+  expect(second.exitCode).toBe(2);
+  expect(second.stderr.toString()).toBe(`guardrail-proxy: cannot listen on 127.0.0.1:${port}: the port is in use (--host, --port)\n`);
   await mock.stop();
   proc.kill("SIGTERM");
   expect(await proc.exited).toBe(0);

@@ -1,6 +1,6 @@
 /** Local policy discovery, formats, caching, default policy and invalid policies, over HTTP. */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { policy, tempPolicyDir, type TempDir } from "./helpers/policies.ts";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
@@ -180,20 +180,55 @@ describe("an unusable policy directory", () => {
     for (const d of dirs.splice(0)) d.remove();
   });
 
-  test("a directory that does not exist lists no configs and answers 422 policy_not_found", async () => {
-    const server = await startTestServer({ SVC_GUARDRAILS_POLICY_DIR: "/nonexistent/policies" });
-    servers.push(server);
-    expect(await (await fetch(`${server.url}/v1/guardrails/configs`)).json()).toEqual([]);
-    expect((await guardBody(server, { text: "x", config_id: "a" })).status).toBe(422);
-  });
-
-  test("a file in place of the directory answers 500, and only the log names the directory", async () => {
+  // At start each of these is refused in one line naming the directory (test/cli.test.ts runs
+  // the program); policies are read per request, so one that goes while serving is answered.
+  test("at start, a directory that does not exist, a file, or one that cannot be read is refused, naming it", async () => {
     const holder = tempPolicyDir();
     dirs.push(holder);
     const file = join(holder.path, "policies");
     writeFileSync(file, "not a directory");
-    const server = await startTestServer({ SVC_GUARDRAILS_POLICY_DIR: file });
+    const loop = join(holder.path, "loop");
+    symlinkSync(loop, loop);
+    await expect(startTestServer({ SVC_GUARDRAILS_POLICY_DIR: "/nonexistent/policies" })).rejects.toThrow("policy directory /nonexistent/policies does not exist");
+    await expect(startTestServer({ SVC_GUARDRAILS_POLICY_DIR: file })).rejects.toThrow(`policy directory ${file} does not exist or is not a directory`);
+    await expect(startTestServer({ SVC_GUARDRAILS_POLICY_DIR: loop })).rejects.toThrow(`cannot read the policy directory ${loop}: ELOOP`);
+  });
+
+  test("a default policy the directory does not hold is refused at start, naming both", async () => {
+    const holder = tempPolicyDir();
+    dirs.push(holder);
+    writeFileSync(join(holder.path, "mine.json"), JSON.stringify({ version: 1 }));
+    await expect(startTestServer({ SVC_GUARDRAILS_POLICY_DIR: holder.path, SVC_GUARDRAILS_DEFAULT_CONFIG_ID: "defualt" })).rejects.toThrow(`default policy 'defualt' is not in ${holder.path}`);
+  });
+
+  test("an empty directory starts, with one warning naming it", async () => {
+    const holder = tempPolicyDir();
+    dirs.push(holder);
+    const server = await startTestServer({ SVC_GUARDRAILS_POLICY_DIR: holder.path });
     servers.push(server);
+    const line = await server.waitForLog((l) => l.level === "warning" && String(l.msg).startsWith("no policies in"));
+    expect(line.msg).toBe(`no policies in ${holder.path} yet: requests are refused until one is added`);
+  });
+
+  test("a directory removed while serving lists no configs and answers 422 policy_not_found", async () => {
+    const holder = tempPolicyDir();
+    dirs.push(holder);
+    const server = await startTestServer({ SVC_GUARDRAILS_POLICY_DIR: holder.path });
+    servers.push(server);
+    rmSync(holder.path, { recursive: true });
+    expect(await (await fetch(`${server.url}/v1/guardrails/configs`)).json()).toEqual([]);
+    expect((await guardBody(server, { text: "x", config_id: "a" })).status).toBe(422);
+  });
+
+  test("a file put in place of the directory while serving answers 500, and only the log names the directory", async () => {
+    const holder = tempPolicyDir();
+    dirs.push(holder);
+    const dir = join(holder.path, "policies");
+    mkdirSync(dir);
+    const server = await startTestServer({ SVC_GUARDRAILS_POLICY_DIR: dir });
+    servers.push(server);
+    rmSync(dir, { recursive: true });
+    writeFileSync(dir, "not a directory");
     const list = await fetch(`${server.url}/v1/guardrails/configs`);
     expect(list.status).toBe(500);
     expect(await list.text()).not.toContain(holder.path);
@@ -201,16 +236,18 @@ describe("an unusable policy directory", () => {
     expect(r.status).toBe(500);
     expect(r.json.detail).toEqual({ error: "internal_error", message: "the server could not read its policies" });
     const line = await server.waitForLog((l) => l.msg === "policy directory unreadable");
-    expect(line.reason).toBe(`the policy directory ${file} is not a directory`);
+    expect(line.reason).toBe(`the policy directory ${dir} is not a directory`);
   });
 
-  test("a directory that cannot be read (a symlink loop) answers 500, and the log names the error", async () => {
+  test("a directory that becomes unreadable while serving (a symlink loop) answers 500, and the log names the error", async () => {
     const holder = tempPolicyDir();
     dirs.push(holder);
     const loop = join(holder.path, "loop");
-    symlinkSync(loop, loop);
+    mkdirSync(loop);
     const server = await startTestServer({ SVC_GUARDRAILS_POLICY_DIR: loop });
     servers.push(server);
+    rmSync(loop, { recursive: true });
+    symlinkSync(loop, loop);
     const list = await fetch(`${server.url}/v1/guardrails/configs`);
     expect(list.status).toBe(500);
     const r = await guardBody(server, { text: "x", config_id: "a" });

@@ -1,20 +1,6 @@
 /** `--help` texts. */
 
-export const MAIN_HELP = `guardrail-proxy: guardrails between applications and LLM providers
-
-Usage:
-  guardrail-proxy [serve] [options]      start the HTTP server
-  guardrail-proxy validate [options]     check policies and the models config
-  guardrail-proxy scan [options] [TEXT | -]
-                                         run a guard check from the terminal
-  guardrail-proxy --help | --version
-
-Run 'guardrail-proxy <command> --help' for the options of a command.
-`;
-
-export const SERVE_HELP = `Usage: guardrail-proxy [serve] [options]
-
-Options (each sets the variable in brackets, and wins over it):
+const SERVE_OPTIONS = `Options of serve (each sets the variable in brackets, and wins over it):
   --host HOST                 interface to bind (SVC_GUARDRAILS_HOST, default 0.0.0.0)
   --port PORT                 TCP port (SVC_GUARDRAILS_PORT, default 8000)
   --policy-source local|api   where policies come from (SVC_GUARDRAILS_POLICY_SOURCE, default local)
@@ -27,14 +13,38 @@ Options (each sets the variable in brackets, and wins over it):
   --workers N                 server processes sharing the port, Linux (SVC_GUARDRAILS_WORKERS, default 1)
   --help, --version
 
-SVC_KEY (the licence key) is required. See README.md for every variable.
+SVC_KEY, the licence key, is required to serve: it is sent to the platform service, which
+registers the instance and, in api mode, serves the policy. With SVC_GUARDRAILS_OFFLINE=true the
+server never contacts the platform, and any non-empty SVC_KEY works. README.md lists every
+variable.
 `;
+
+export const MAIN_HELP = `guardrail-proxy: guardrails between applications and LLM providers
+
+Usage:
+  guardrail-proxy [serve] [options]      start the HTTP server (the default command)
+  guardrail-proxy validate [options]     check policies and the models config
+  guardrail-proxy scan [options] [TEXT | -]
+                                         run a guard check from the terminal
+  guardrail-proxy --help | --version
+
+Example, offline with the shipped policies:
+  SVC_KEY=local SVC_GUARDRAILS_OFFLINE=true guardrail-proxy --policy-dir ./policies --default-config default
+
+${SERVE_OPTIONS}
+Run 'guardrail-proxy validate --help' or 'guardrail-proxy scan --help' for theirs.
+`;
+
+export const SERVE_HELP = `Usage: guardrail-proxy [serve] [options]
+
+${SERVE_OPTIONS}`;
 
 export const VALIDATE_HELP = `Usage: guardrail-proxy validate [--policy-dir PATH] [--models-config PATH]
 
 Checks every policy in the directory, the models config and, when SVC_GUARDRAILS_CALLERS_FILE
-is set, the callers file. Prints one line per problem (file, field, reason) and exits 1 when
-there is any, 0 when all is valid.
+is set, the callers file. Prints one line per problem ("error: file: field: reason") or warning,
+then a summary line ("valid: ..." or "N problems found"); exits 1 when there is any problem, 0
+when all is valid.
 `;
 
 export const SCAN_HELP = `Usage: guardrail-proxy scan --config-id ID [--policy-dir PATH] [--stage input|output] [TEXT | -]
@@ -45,5 +55,7 @@ that ran ({name, stage, tripped, enforced, confidence?, info}).
   TEXT          the text to check; '-' (or nothing) reads all of stdin
   --stage       input (pre_flight then input; default) or output
   --jsonl -     read one {"text": ...} object per stdin line, write one result per line
+  --brief       one line per text for people: the verdict, the text as it goes on, and what
+                each guardrail found (masked types, a detector's confidence); not for scripts
 Exit status: 0 allowed, 1 blocked (single text), 2 usage or policy error.
 `;

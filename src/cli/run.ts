@@ -22,7 +22,7 @@ const COMMANDS = {
     run: runServe,
   },
   validate: { help: VALIDATE_HELP, options: { ...COMMON, "policy-dir": value, "models-config": value }, run: runValidate },
-  scan: { help: SCAN_HELP, options: { ...COMMON, "policy-dir": value, "config-id": value, stage: value, jsonl: value }, run: runScan },
+  scan: { help: SCAN_HELP, options: { ...COMMON, "policy-dir": value, "config-id": value, stage: value, jsonl: value, brief: flag }, run: runScan },
 } as const;
 
 type CommandName = keyof typeof COMMANDS;

@@ -21,6 +21,7 @@ export async function runScan(args: ParsedArgs, env: Environment): Promise<numbe
   if (jsonl !== undefined && jsonl !== "-") throw new UsageError("--jsonl reads stdin: pass '--jsonl -'");
   if (jsonl !== undefined && args.positionals.length > 0) throw new UsageError("--jsonl reads stdin; do not pass TEXT as well");
   if (args.positionals.length > 1) throw new UsageError("pass the text as one argument (quote it), or '-' to read stdin");
+  const brief = args.options.has("brief");
 
   // LLM-judged checks and moderation reach the compat upstream as the server would.
   let services;
@@ -42,7 +43,7 @@ export async function runScan(args: ParsedArgs, env: Environment): Promise<numbe
   if (jsonl !== undefined) {
     for await (const line of stdinLines()) {
       if (line.trim() === "") continue;
-      process.stdout.write(JSON.stringify(await scanLine(line, policy, stage)) + "\n");
+      process.stdout.write((brief ? await briefScanLine(line, policy, stage) : JSON.stringify(await scanLine(line, policy, stage))) + "\n");
     }
     return 0;
   }
@@ -50,7 +51,7 @@ export async function runScan(args: ParsedArgs, env: Environment): Promise<numbe
   const arg = args.positionals[0];
   const text = arg === undefined || arg === "-" ? await Bun.stdin.text() : arg;
   const outcome = await guardText(policy, stage, text);
-  process.stdout.write(JSON.stringify(scanResult(outcome), null, 2) + "\n");
+  process.stdout.write((brief ? briefResult(outcome) : JSON.stringify(scanResult(outcome), null, 2)) + "\n");
   return outcome.response.allowed ? 0 : 1;
 }
 
@@ -78,7 +79,8 @@ function withoutCr(line: string): string {
   return line.endsWith("\r") ? line.slice(0, -1) : line;
 }
 
-async function scanLine(line: string, policy: Parameters<typeof guardText>[0], stage: GuardStage): Promise<object> {
+/** A line's text, or why it has none. */
+function lineText(line: string): { text: string } | { error: string } {
   let parsed: unknown;
   try {
     parsed = JSON.parse(line);
@@ -86,8 +88,34 @@ async function scanLine(line: string, policy: Parameters<typeof guardText>[0], s
     return { error: "line is not valid JSON" };
   }
   const text = (parsed as { text?: unknown } | null)?.text;
-  if (typeof text !== "string") return { error: 'line must be an object with a string "text"' };
-  return scanResult(await guardText(policy, stage, text));
+  return typeof text === "string" ? { text } : { error: 'line must be an object with a string "text"' };
+}
+
+async function scanLine(line: string, policy: Parameters<typeof guardText>[0], stage: GuardStage): Promise<object> {
+  const read = lineText(line);
+  return "error" in read ? read : scanResult(await guardText(policy, stage, read.text));
+}
+
+async function briefScanLine(line: string, policy: Parameters<typeof guardText>[0], stage: GuardStage): Promise<string> {
+  const read = lineText(line);
+  return "error" in read ? `error: ${read.error}` : briefResult(await guardText(policy, stage, read.text));
+}
+
+/**
+ * `--brief`: one line for people at a terminal. The verdict, then the text as it goes on (or the
+ * block message), then what each guardrail found: the types a masker masked, a detector's
+ * confidence, "tripped" for a trip that was not enforced.
+ */
+function briefResult(outcome: GuardOutcome): string {
+  const { response } = outcome;
+  const verdict = !response.allowed ? `blocked by ${response.guardrail}: ${response.message}` : response.sanitized_text !== null ? `allowed, masked: ${response.sanitized_text}` : "allowed";
+  const found = outcome.runs.map((r) => {
+    const masked = (r.info as { detected_entities?: Record<string, unknown>; detected_kinds?: string[] } | undefined) ?? {};
+    const kinds = [...Object.keys(masked.detected_entities ?? {}), ...(masked.detected_kinds ?? [])];
+    const what = r.error !== undefined ? "could not run" : r.confidence !== undefined ? r.confidence.toFixed(2) : kinds.length > 0 ? kinds.join(", ") : "-";
+    return `${r.name} ${what}${r.tripped && !r.enforced ? " (tripped, not enforced)" : ""}`;
+  });
+  return `${verdict.replaceAll("\n", " ")}  [${found.join("; ")}]`;
 }
 
 function scanResult(outcome: GuardOutcome): object {

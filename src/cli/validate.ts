@@ -1,6 +1,7 @@
 /**
  * `guardrail-proxy validate`: every policy of the directory, the models config and the callers
- * file. One line per problem naming file, field and reason; exit 1 when there is any problem.
+ * file. One line per problem or warning naming file, field and reason, then one summary line;
+ * exit 1 when there is any problem.
  */
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -19,6 +20,8 @@ import type { ParsedArgs } from "./args.ts";
 export async function runValidate(args: ParsedArgs, env: Environment): Promise<number> {
   const settings = loadSettings(applyOptions(env, args.options), { requireLicence: false });
   const out: string[] = [];
+  /** What was found valid, for the summary line. */
+  const valid: string[] = [];
   let problems = 0;
   const problem = (line: string) => {
     problems++;
@@ -51,7 +54,7 @@ export async function runValidate(args: ParsedArgs, env: Environment): Promise<n
         continue;
       }
       for (const w of policyWarnings(result.policy, document)) out.push(`warning: ${located.path}: ${w}`);
-      out.push(`ok: ${located.path} (config_id '${id}')`);
+      valid.push(id);
     } catch (e) {
       if (!(e instanceof PolicyError)) throw e;
       problem(e.message);
@@ -65,7 +68,7 @@ export async function runValidate(args: ParsedArgs, env: Environment): Promise<n
   if (settings.modelsConfigPath) {
     try {
       const router = buildRouter(settings);
-      out.push(`ok: ${settings.modelsConfigPath} (${router.names.length} named models${router.hasDefault ? " and a default" : ""})`);
+      valid.push(`models config ${settings.modelsConfigPath} (${router.names.length} named models${router.hasDefault ? " and a default" : ""})`);
     } catch (e) {
       if (!(e instanceof ModelsConfigError)) throw e;
       problem(e.message);
@@ -80,14 +83,19 @@ export async function runValidate(args: ParsedArgs, env: Environment): Promise<n
           if (!ids.includes(id)) out.push(`warning: ${settings.callersFile}: caller '${caller.name}' lists policy '${id}', which ${dir} does not hold (yet)`);
         }
       }
-      out.push(`ok: ${settings.callersFile} (${callers.length} caller${callers.length === 1 ? "" : "s"})`);
+      valid.push(`callers file ${settings.callersFile} (${callers.length} caller${callers.length === 1 ? "" : "s"})`);
     } catch (e) {
       if (!(e instanceof CallersFileError)) throw e;
       problem(e.message);
     }
   }
 
-  process.stdout.write(out.join("\n") + "\n");
-  if (problems > 0) process.stdout.write(`${problems} problem${problems === 1 ? "" : "s"} found\n`);
+  const policies = valid.filter((v) => !v.includes(" "));
+  const files = valid.filter((v) => v.includes(" "));
+  const summary =
+    problems > 0
+      ? `${problems} problem${problems === 1 ? "" : "s"} found`
+      : `valid: ${policies.length} polic${policies.length === 1 ? "y" : "ies"} in ${dir}${policies.length > 0 ? ` (${policies.join(", ")})` : ""}${files.map((f) => `, ${f}`).join("")}`;
+  process.stdout.write([...out, summary].join("\n") + "\n");
   return problems > 0 ? 1 : 0;
 }

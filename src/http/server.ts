@@ -2,9 +2,11 @@
  * Starting the service: choose the policy store (`local` directory or the platform's policy
  * in `api` mode), build the app, listen, and register the instance in the background.
  */
+import { statSync } from "node:fs";
 import type { Logger } from "../log/logger.ts";
 import { Metrics } from "../metrics/metrics.ts";
 import { fetchPlatformPolicy, PlatformError, registerInstance } from "../platform/client.ts";
+import { listPolicyIds } from "../policy/discovery.ts";
 import { PolicyError } from "../policy/errors.ts";
 import { compileOrThrow } from "../policy/load.ts";
 import { FixedPolicyStore, LocalPolicyStore, type PolicyStore } from "../policy/store.ts";
@@ -39,19 +41,25 @@ export async function startServer(settings: Settings, log: Logger): Promise<Runn
   configureScanPool(settings.scanWorkers);
   const upstream = createUpstream(settings);
   const callers = loadCallers(settings);
-  const policies = await createPolicyStore(settings, upstream.services);
+  const policies = await createPolicyStore(settings, upstream.services, log);
   const metrics = new Metrics();
   const worker = settings.workerIndex === undefined ? null : workerChannel(metrics);
   const app = createApp({ settings, policies, log, metrics, upstream, callers, metricsText: worker?.metricsText });
-  app.listen({
-    hostname: settings.host,
-    port: settings.port,
-    maxRequestBodySize: BUN_BODY_LIMIT,
-    // Streams may stay quiet for a while between upstream tokens.
-    idleTimeout: 255,
-    // Workers of `--workers` share the port; the kernel spreads connections across them.
-    reusePort: settings.workers > 1,
-  });
+  try {
+    app.listen({
+      hostname: settings.host,
+      port: settings.port,
+      maxRequestBodySize: BUN_BODY_LIMIT,
+      // Streams may stay quiet for a while between upstream tokens.
+      idleTimeout: 255,
+      // Workers of `--workers` share the port; the kernel spreads connections across them.
+      reusePort: settings.workers > 1,
+    });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const reason = code === "EADDRINUSE" ? "the port is in use" : code === "EACCES" ? "permission denied" : code === "EADDRNOTAVAIL" ? "no such address here" : (code ?? "listen failed");
+    throw new StartupError(`cannot listen on ${settings.host}:${settings.port}: ${reason} (--host, --port)`);
+  }
   const server = app.server;
   if (!server) throw new StartupError(`cannot listen on ${settings.host}:${settings.port}`);
   const port = server.port ?? settings.port;
@@ -123,6 +131,32 @@ function warnAboutExposure(settings: Settings, hasCallers: boolean, upstream: Up
   }
 }
 
+/**
+ * A mistyped directory or default policy would start a server that answers 422 to everything:
+ * both are refused at start, naming them. Policies are read per request, so an empty directory
+ * (policies still to come) only gets a warning.
+ */
+function checkPolicyDirectory(dir: string, defaultId: string | undefined, log: Logger): void {
+  let isDirectory: boolean;
+  try {
+    isDirectory = statSync(dir, { throwIfNoEntry: false })?.isDirectory() ?? false;
+  } catch (e) {
+    throw new StartupError(`cannot read the policy directory ${dir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message} (--policy-dir, SVC_GUARDRAILS_POLICY_DIR)`);
+  }
+  if (!isDirectory) throw new StartupError(`policy directory ${dir} does not exist or is not a directory (--policy-dir, SVC_GUARDRAILS_POLICY_DIR)`);
+  let ids: string[];
+  try {
+    ids = listPolicyIds(dir);
+  } catch (e) {
+    if (e instanceof PolicyError) throw new StartupError(e.message);
+    throw e;
+  }
+  if (defaultId !== undefined && !ids.includes(defaultId)) {
+    throw new StartupError(`default policy '${defaultId}' is not in ${dir} (--default-config, SVC_GUARDRAILS_DEFAULT_CONFIG_ID); it holds ${ids.length === 0 ? "no policies" : ids.join(", ")}`);
+  }
+  if (ids.length === 0) log.warning(`no policies in ${dir} yet: requests are refused until one is added`, { policy_dir: dir });
+}
+
 function isLoopbackHost(host: string): boolean {
   return host === "localhost" || host === "::1" || /^127\./.test(host);
 }
@@ -136,8 +170,11 @@ function createUpstream(settings: Settings): Upstream {
   }
 }
 
-async function createPolicyStore(settings: Settings, services: GuardrailServices): Promise<PolicyStore> {
-  if (settings.policySource === "local") return new LocalPolicyStore(settings.policyDir, settings.defaultConfigId, services);
+async function createPolicyStore(settings: Settings, services: GuardrailServices, log: Logger): Promise<PolicyStore> {
+  if (settings.policySource === "local") {
+    checkPolicyDirectory(settings.policyDir, settings.defaultConfigId, log);
+    return new LocalPolicyStore(settings.policyDir, settings.defaultConfigId, services);
+  }
   if (!settings.licenceKey) throw new StartupError("SVC_KEY is not set: api mode needs it to fetch the policy");
   try {
     const document = await fetchPlatformPolicy({ url: settings.platformUrl, licenceKey: settings.licenceKey });

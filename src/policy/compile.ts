@@ -50,46 +50,80 @@ function configChecker(schema: TSchema): ReturnType<typeof compileChecker> {
 
 export function compilePolicy(id: string, document: unknown, services: GuardrailServices = NO_SERVICES): CompileResult {
   const checked = checkPolicyDocument(document);
-  if (!checked.ok) return { ok: false, issues: checked.issues };
+  if (!checked.ok) {
+    // One pass: the guardrails that are well formed are checked too, so a file's every problem
+    // is reported at once rather than the document's first and the guardrails' after a fix.
+    const issues = [...checked.issues];
+    const stages = { pre_flight: [], input: [], output: [] } as Record<StageName, CompiledEntry[]>;
+    const entries = wellFormedEntries(document, issues);
+    for (const stage of STAGES) entries[stage].forEach(({ entry, index }) => compileEntry(stage, index, entry, services, issues, stages));
+    return { ok: false, issues };
+  }
   const doc = checked.value;
   const issues: SchemaIssue[] = [];
   const stages = { pre_flight: [], input: [], output: [] } as Record<StageName, CompiledEntry[]>;
-  for (const stage of STAGES) {
-    const entries = doc[stage]?.guardrails ?? [];
-    entries.forEach((entry, index) => {
-      const path = `${stage}.guardrails[${index}]`;
-      const definition = findGuardrail(entry.name);
-      if (!definition) {
-        issues.push({ path: `${path}.name`, message: `unknown guardrail '${entry.name}'; known guardrails: ${guardrailNames().join(", ")}` });
-        return;
-      }
-      const config = configChecker(definition.configSchema)(entry.config ?? {});
-      if (!config.ok) {
-        for (const issue of config.issues) issues.push({ path: joinPath(`${path}.config`, issue.path), message: issue.message });
-        return;
-      }
-      let guardrail: Guardrail;
-      try {
-        guardrail = definition.create(config.value, services);
-      } catch (e) {
-        if (!(e instanceof GuardrailConfigError)) throw e;
-        issues.push({ path: joinPath(`${path}.config`, e.path), message: e.message });
-        return;
-      }
-      stages[stage].push({
-        name: definition.name,
-        stage,
-        index,
-        guardrail,
-        definition,
-        recipe: guardrail.kind === "detector" && guardrail.remote === true ? null : guardrailRecipe(definition.name, config.value),
-        suppressEnforcement: entry.suppress_enforcement ?? definition.suppressEnforcementByDefault,
-        onError: entry.on_error ?? "block",
-      });
-    });
-  }
+  for (const stage of STAGES) (doc[stage]?.guardrails ?? []).forEach((entry, index) => compileEntry(stage, index, entry, services, issues, stages));
   if (issues.length > 0) return { ok: false, issues };
   const reversible = [...stages.pre_flight, ...stages.input].some((e) => e.guardrail.kind === "masker" && (e.recipe?.config as { reversible?: boolean } | undefined)?.reversible === true);
   const outputStream = doc.output?.stream ?? "incremental";
   return { ok: true, policy: { id, mode: doc.mode ?? "block", unreadableContent: doc.unreadable_content ?? "allow", reversible, outputStream, stages } };
+}
+
+interface GuardrailEntry {
+  readonly name: string;
+  readonly config?: unknown;
+  readonly suppress_enforcement?: boolean;
+  readonly on_error?: "block" | "allow";
+}
+
+/** Checks one guardrail entry and, when valid, adds it to its stage; problems go to `issues`. */
+function compileEntry(stage: StageName, index: number, entry: GuardrailEntry, services: GuardrailServices, issues: SchemaIssue[], stages: Record<StageName, CompiledEntry[]>): void {
+  const path = `${stage}.guardrails[${index}]`;
+  const definition = findGuardrail(entry.name);
+  if (!definition) {
+    issues.push({ path: `${path}.name`, message: `unknown guardrail '${entry.name}'; known guardrails: ${guardrailNames().join(", ")}` });
+    return;
+  }
+  const config = configChecker(definition.configSchema)(entry.config ?? {});
+  if (!config.ok) {
+    for (const issue of config.issues) issues.push({ path: joinPath(`${path}.config`, issue.path), message: issue.message });
+    return;
+  }
+  let guardrail: Guardrail;
+  try {
+    guardrail = definition.create(config.value, services);
+  } catch (e) {
+    if (!(e instanceof GuardrailConfigError)) throw e;
+    issues.push({ path: joinPath(`${path}.config`, e.path), message: e.message });
+    return;
+  }
+  stages[stage].push({
+    name: definition.name,
+    stage,
+    index,
+    guardrail,
+    definition,
+    recipe: guardrail.kind === "detector" && guardrail.remote === true ? null : guardrailRecipe(definition.name, config.value),
+    suppressEnforcement: entry.suppress_enforcement ?? definition.suppressEnforcementByDefault,
+    onError: entry.on_error ?? "block",
+  });
+}
+
+/**
+ * The guardrail entries of a document that failed its schema, where they are objects with a
+ * string name and no issue of their own was reported: their configs can still be checked.
+ */
+function wellFormedEntries(document: unknown, issues: readonly SchemaIssue[]): Record<StageName, { entry: GuardrailEntry; index: number }[]> {
+  const out = { pre_flight: [], input: [], output: [] } as Record<StageName, { entry: GuardrailEntry; index: number }[]>;
+  if (typeof document !== "object" || document === null) return out;
+  for (const stage of STAGES) {
+    const list = ((document as Record<string, unknown>)[stage] as { guardrails?: unknown } | undefined)?.guardrails;
+    if (!Array.isArray(list)) continue;
+    list.forEach((entry: unknown, index) => {
+      const path = `${stage}.guardrails[${index}]`;
+      const named = typeof entry === "object" && entry !== null && typeof (entry as { name?: unknown }).name === "string";
+      if (named && !issues.some((i) => i.path === path || i.path.startsWith(`${path}.`) || i.path.startsWith(`${path}[`))) out[stage].push({ entry: entry as GuardrailEntry, index });
+    });
+  }
+  return out;
 }

@@ -27,7 +27,7 @@ export function compileChecker<T extends TSchema>(schema: T): Checker<T> {
  * Typebox errors as issues, one per field, the first `limit` fields. Values are never quoted:
  * they may be PII. Errors are read lazily, so a body with a million bad fields costs `limit`.
  */
-export function toIssues(errors: Iterable<{ readonly path: string; readonly message: string; readonly value: unknown }>, limit = Infinity): SchemaIssue[] {
+export function toIssues(errors: Iterable<{ readonly path: string; readonly message: string; readonly value: unknown; readonly schema?: unknown }>, limit = Infinity): SchemaIssue[] {
   const issues: SchemaIssue[] = [];
   const seen = new Set<string>();
   for (const error of errors) {
@@ -36,7 +36,7 @@ export function toIssues(errors: Iterable<{ readonly path: string; readonly mess
     // Unions and missing fields report several errors per field; the first is the useful one.
     if (seen.has(path)) continue;
     seen.add(path);
-    issues.push({ path, message: describe(error.message, error.value) });
+    issues.push({ path, message: allowedValues(error.schema) ?? describe(error.message, error.value) });
   }
   return issues;
 }
@@ -60,6 +60,19 @@ export function joinPath(prefix: string, path: string): string {
 
 export function formatIssues(issues: readonly SchemaIssue[]): string {
   return issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ");
+}
+
+/**
+ * For a field that takes one of a few fixed values (a union of literals, or a literal), the
+ * values it takes: "expected one of 'block', 'alert'". They come from the schema, never from the
+ * value sent.
+ */
+function allowedValues(schema: unknown): string | null {
+  const options = (schema as { anyOf?: unknown } | undefined)?.anyOf;
+  if (!Array.isArray(options) || options.length === 0) return null;
+  const consts = options.map((o) => (o as { const?: unknown }).const);
+  if (!consts.every((c) => typeof c === "string" || typeof c === "number" || typeof c === "boolean")) return null;
+  return `expected one of ${consts.map((c) => (typeof c === "string" ? `'${c}'` : String(c))).join(", ")}`;
 }
 
 function describe(message: string, value: unknown): string {
