@@ -15,7 +15,7 @@ const SERVE_OPTIONS = `Options of serve (each sets the variable in brackets, and
 
 SVC_KEY, the licence key, is required to serve: it is sent to the platform service, which
 registers the instance and, in api mode, serves the policy. With SVC_GUARDRAILS_OFFLINE=true the
-server never contacts the platform, and any non-empty SVC_KEY works. README.md lists every
+server never contacts the platform, and any non-empty SVC_KEY works. docs/cli.md lists every
 variable.
 `;
 

@@ -47,7 +47,7 @@ export class RouteConfigError extends Error {
   override readonly name = "RouteConfigError";
 }
 
-/** Global timeouts for every upstream call, beyond the spec (see README). */
+/** Global timeouts for every upstream call, beyond the spec (docs/cli.md). */
 export interface UpstreamDefaults {
   readonly timeoutMs?: number;
   readonly maxRetries?: number;
