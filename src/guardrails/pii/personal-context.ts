@@ -72,13 +72,18 @@ export function isPersonalUrl(url: string): boolean {
   return /\/(?:users?|people|person|profiles?|members?|customers?|patients?|employees?|accounts?|u)\/[^/\s?#]*\d[^/\s?#]*/i.test(url);
 }
 
+/** A sentence ends at ".", "!", "?" or a line break. */
+function endsSentence(code: number): boolean {
+  return code === 46 || code === 33 || code === 63 || code === 10;
+}
+
 function sentenceOf(text: string, start: number, end: number): [number, number] {
   let from = start;
   const floor = Math.max(0, start - SENTENCE_REACH);
-  while (from > floor && !/[.!?\n]/.test(text[from - 1]!)) from--;
+  while (from > floor && !endsSentence(text.charCodeAt(from - 1))) from--;
   let to = end;
   const ceil = Math.min(text.length, end + SENTENCE_REACH);
-  while (to < ceil && !/[.!?\n]/.test(text[to]!)) to++;
+  while (to < ceil && !endsSentence(text.charCodeAt(to))) to++;
   return [from, to];
 }
 
