@@ -33,10 +33,17 @@ export interface MetricsSnapshot {
   readonly histograms: Record<string, Record<string, { readonly counts: readonly number[]; readonly sum: number; readonly count: number }>>;
 }
 
+const UNSAFE_IN_LABEL = /["\\\n]/g;
+
+/** `k="v",...`, each value's quotes, backslashes and line breaks replaced (rare: a test first). */
 function labelKey(labels: Labels): string {
-  const parts: string[] = [];
-  for (const k in labels) parts.push(`${k}="${labels[k]!.replace(/["\\\n]/g, "_")}"`);
-  return parts.join(",");
+  let key = "";
+  for (const k in labels) {
+    const value = labels[k]!;
+    UNSAFE_IN_LABEL.lastIndex = 0;
+    key += `${key === "" ? "" : ","}${k}="${UNSAFE_IN_LABEL.test(value) ? value.replace(UNSAFE_IN_LABEL, "_") : value}"`;
+  }
+  return key;
 }
 
 export class Metrics {
