@@ -86,6 +86,16 @@ describe("the same types are masked where they point at a person", () => {
     expectMasked('{"customer": "Liam Chen", "city": "Toronto"}', [["Liam Chen", "PERSON"], ["Toronto", "LOCATION"]]);
   });
 
+  test("PERSON in other languages: a title, a greeting, 'my name is', a possessive with a relation", () => {
+    expectMasked("Mein Kollege Jonas Weber hat morgen Geburtstag.", [["Jonas Weber", "PERSON"]]);
+    expectMasked("Sehr geehrte Frau Schneider, vielen Dank.", [["Schneider", "PERSON"]]);
+    expectMasked("Je m'appelle Camille Durand et je cherche un appartement.", [["Camille Durand", "PERSON"]]);
+    expectMasked("Mi vecina Lucía Fernández necesita ayuda.", [["Lucía Fernández", "PERSON"]]);
+    expectMasked("Il mio collega Marco Rossi arriva domani.", [["Marco Rossi", "PERSON"]]);
+    expectMasked("Mijn buurvrouw Sanne de Vries woont in Utrecht.", [["Sanne de Vries", "PERSON"], ["Utrecht", "LOCATION"]]);
+    expectIntact(["Wie groß ist Berlin im Vergleich zu Paris?", "Quelle est la capitale de l'Australie ?"]);
+  });
+
   test("LOCATION: an address, where someone lives or was born, where to ship", () => {
     expectMasked("My neighbour Jana Novak at 14 Elm Street was born on 3 May 1980.", [["Jana Novak", "PERSON"], ["14 Elm Street", "LOCATION"], ["3 May 1980", "DATE_TIME"]]);
     expectMasked("Our client lives in Rotterdam with his family.", [["Rotterdam", "LOCATION"]]);

@@ -41,6 +41,22 @@ const PERSON_AFTER = new RegExp(
     String.raw`|\s+as (?:a |an |the |my |our )?(?:guardian|beneficiary|authori[sz]ed user|co-?signer|emergency contact|dependent|next of kin))`,
   "i",
 );
+/**
+ * The same cues in German, French, Spanish, Italian, Portuguese and Dutch: titles, greetings and
+ * closings, "my name is", and a possessive with a relation ("mein Kollege", "ma voisine", "mi
+ * vecina", "il mio collega", "mijn buurvrouw"). Tested on the text before the name and on it with
+ * the name's first word, since the tagger often takes a title or relation into the name.
+ */
+const PERSON_BEFORE_OTHER_LANGUAGES = new RegExp(
+  String.raw`(?<![\p{L}])(?:herr|frau|fräulein|dr|prof|mme|mlle|monsieur|madame|sr|sra|srta|señor|señora|doña|sig|signor|signora|dhr|mevr|meneer|mevrouw|hallo|liebe|lieber|sehr geehrte|sehr geehrter|bonjour|salut|cher|chère|hola|querido|querida|estimado|estimada|ciao|caro|cara|gentile|olá|beste|grüße|gruß|cordialement|saludos|cordiali saluti|atenciosamente|groeten|ich heiße|mein name ist|je m'appelle|me llamo|mi nombre es|mi chiamo|meu nome é|ik heet|mijn naam is)\.?[,:]?\s+$` +
+    String.raw`|(?<![\p{L}])(?:mein|meine|meinem|meinen|meiner|unser|unsere|mon|ma|notre|mi|nuestro|nuestra|il mio|la mia|mio|mia|meu|minha|mijn|onze)\s+(?:[\p{L}-]+\s+)?(?:kollege|kollegin|nachbar|nachbarin|freund|freundin|frau|mann|sohn|tochter|chef|chefin|patient|patientin|kunde|kundin|mieter|mieterin|vermieter|mitarbeiter|mitarbeiterin|collègue|voisin|voisine|ami|amie|femme|mari|fils|fille|patron|patronne|patiente|client|cliente|locataire|colega|vecino|vecina|amigo|amiga|esposa|esposo|marido|hijo|hija|jefe|jefa|paciente|inquilino|collega|vicino|vicina|amico|amica|moglie|marito|figlio|figlia|capo|paziente|vizinho|vizinha|filho|filha|chefe|buurman|buurvrouw|vriend|vriendin|vrouw|zoon|dochter|baas|klant|huurder)\s*,?\s*$`,
+  "iu",
+);
+const LOCATION_BEFORE_OTHER_LANGUAGES =
+  /(?<![\p{L}])(?:wohne|wohnt|wohnen|wohnhaft|lebe|lebt|geboren|habite|habites|habitons|né|née|vivo|vive|viven|nacido|nacida|abito|abita|nato|nata|moro|mora|woon|woont)(?![\p{L}])[^.!?\n]{0,12}$/iu;
+const DATE_BEFORE_OTHER_LANGUAGES =
+  /(?<![\p{L}])(?:geboren|geburtsdatum|né|née|naissance|nacido|nacida|nacimiento|nato|nata|nascita|nascido|nascimento|termin|rendez-vous|cita|appuntamento|consulta|afspraak|aufgenommen|admis|admise|ingresado|ingresada|ricoverato|ricoverata)(?![\p{L}])[^.!?\n]{0,30}$/iu;
+
 /** A URL's own cue: someone's site, profile, post or shared file. */
 const URL_BEFORE =
   /(?:\b(?:my|our|his|her|their|your)\s+(?:[a-z-]+\s+)?(?:website|site|blog|page|profile|portfolio|homepage|channel|account|photo|post|link|calendar)\b[^.!?\n]{0,20}|\b(?:website|homepage|web|profile|blog|portfolio)\s*:\s*|\bshared\b[^.!?\n]{0,30}|\bposted\b[^.!?\n]{0,30})$/i;
@@ -52,6 +68,12 @@ const STREET_WORD = /\b(?:street|st|road|rd|avenue|ave|lane|ln|boulevard|blvd|dr
 const DATE_BEFORE =
   /\b(?:born|birth|birthday|b\.|dob|d\.o\.b\.?|admitted|admission|discharged|appointment|appt|visit|surgery|operation|died|death|deceased|passed away|hired|married|divorced|moved in|moved into|checked in|interview|hearing|court date|expires|expiry|issued|start date|end date|employed)\b[^.!?\n]{0,30}$/i;
 const NRP_BEFORE = /\b(?:i am|i'm|i was|we are|we're|as an?|my family is|my (?:wife|husband|partner|mother|father|parents) (?:is|are))\s*(?:an?\s+)?(?:[a-z-]+\s+)?$/i;
+
+/** The first word of a span (a title or relation the tagger took into the name). */
+function firstWordOf(text: string, s: TypedSpan): string {
+  const space = text.indexOf(" ", s.start);
+  return text.slice(s.start, space === -1 || space > s.end ? s.end : space);
+}
 
 /** A name that opens a line and is followed by a colon: a speaker in a transcript of people. */
 function isSpeaker(text: string, s: TypedSpan): boolean {
@@ -108,7 +130,14 @@ export function personalSpans(text: string, spans: readonly TypedSpan[], options
   const people: number[] = [];
   spans.forEach((s, i) => {
     if (keep[i] || s.entity !== "PERSON") return;
-    keep[i] = PERSON_BEFORE.test(before(text, s.start, 60)) || PERSON_AFTER.test(text.slice(s.end, s.end + 40)) || isSpeaker(text, s) || anyWithin(spans, anchors, s.start - NEAR, s.end + NEAR);
+    const lead = before(text, s.start, 60);
+    keep[i] =
+      PERSON_BEFORE.test(lead) ||
+      PERSON_AFTER.test(text.slice(s.end, s.end + 40)) ||
+      isSpeaker(text, s) ||
+      PERSON_BEFORE_OTHER_LANGUAGES.test(lead) ||
+      PERSON_BEFORE_OTHER_LANGUAGES.test(lead + firstWordOf(text, s) + " ") ||
+      anyWithin(spans, anchors, s.start - NEAR, s.end + NEAR);
     if (keep[i]) people.push(i);
   });
   // Places, dates and groups: their own cue, or a sentence holding a personal name or an identifier.
@@ -117,7 +146,9 @@ export function personalSpans(text: string, spans: readonly TypedSpan[], options
     if (keep[i]) return;
     const cue = s.entity === "LOCATION" ? LOCATION_BEFORE : s.entity === "DATE_TIME" ? DATE_BEFORE : s.entity === "NRP" ? NRP_BEFORE : null;
     if (cue === null) return;
-    if (cue.test(before(text, s.start, 50))) keep[i] = true;
+    const lead = before(text, s.start, 50);
+    const otherCue = s.entity === "LOCATION" ? LOCATION_BEFORE_OTHER_LANGUAGES : s.entity === "DATE_TIME" ? DATE_BEFORE_OTHER_LANGUAGES : null;
+    if (cue.test(lead) || otherCue?.test(lead)) keep[i] = true;
     else {
       const [from, to] = sentenceOf(text, s.start, s.end);
       keep[i] = anyWithin(spans, personal, from, to);
