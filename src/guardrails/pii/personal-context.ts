@@ -69,10 +69,18 @@ const DATE_BEFORE =
   /\b(?:born|birth|birthday|b\.|dob|d\.o\.b\.?|admitted|admission|discharged|appointment|appt|visit|surgery|operation|died|death|deceased|passed away|hired|married|divorced|moved in|moved into|checked in|interview|hearing|court date|expires|expiry|issued|start date|end date|employed)\b[^.!?\n]{0,30}$/i;
 const NRP_BEFORE = /\b(?:i am|i'm|i was|we are|we're|as an?|my family is|my (?:wife|husband|partner|mother|father|parents) (?:is|are))\s*(?:an?\s+)?(?:[a-z-]+\s+)?$/i;
 
-/** The first word of a span (a title or relation the tagger took into the name). */
+/** The cues before a place, a date or a group that tie it to a person, by entity. */
+const CUES_BEFORE: Readonly<Record<string, readonly RegExp[]>> = {
+  LOCATION: [LOCATION_BEFORE, LOCATION_BEFORE_OTHER_LANGUAGES],
+  DATE_TIME: [DATE_BEFORE, DATE_BEFORE_OTHER_LANGUAGES],
+  NRP: [NRP_BEFORE],
+};
+
+/** The first word of a span (a title or relation the tagger took into the name); searched within the span only. */
 function firstWordOf(text: string, s: TypedSpan): string {
-  const space = text.indexOf(" ", s.start);
-  return text.slice(s.start, space === -1 || space > s.end ? s.end : space);
+  let end = s.start;
+  while (end < s.end && text.charCodeAt(end) !== 32) end++;
+  return text.slice(s.start, end);
 }
 
 /** A name that opens a line and is followed by a colon: a speaker in a transcript of people. */
@@ -144,11 +152,10 @@ export function personalSpans(text: string, spans: readonly TypedSpan[], options
   const personal = [...anchors, ...people].sort((a, b) => a - b);
   spans.forEach((s, i) => {
     if (keep[i]) return;
-    const cue = s.entity === "LOCATION" ? LOCATION_BEFORE : s.entity === "DATE_TIME" ? DATE_BEFORE : s.entity === "NRP" ? NRP_BEFORE : null;
-    if (cue === null) return;
+    const cues = CUES_BEFORE[s.entity];
+    if (cues === undefined) return;
     const lead = before(text, s.start, 50);
-    const otherCue = s.entity === "LOCATION" ? LOCATION_BEFORE_OTHER_LANGUAGES : s.entity === "DATE_TIME" ? DATE_BEFORE_OTHER_LANGUAGES : null;
-    if (cue.test(lead) || otherCue?.test(lead)) keep[i] = true;
+    if (cues.some((cue) => cue.test(lead))) keep[i] = true;
     else {
       const [from, to] = sentenceOf(text, s.start, s.end);
       keep[i] = anyWithin(spans, personal, from, to);

@@ -14,31 +14,24 @@ const PUBLISHED = new Set([
 /** The payload of the example JWT on jwt.io and in tutorials (any algorithm, any signature), spaces removed. */
 const JWT_EXAMPLE_PAYLOAD = '{"sub":"1234567890","name":"JohnDoe","iat":1516239022}';
 
-const JWT = /^eyJ[A-Za-z0-9_-]+\.(eyJ[A-Za-z0-9_-]+)\.[A-Za-z0-9_-]+$/;
+import { decodeBase64Text } from "../text/decoded-text.ts";
 
-function decodeBase64(text: string): string | null {
-  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(text)) return null;
-  try {
-    return Buffer.from(text.replace(/-/g, "+").replace(/_/g, "/"), "base64").toString("utf8");
-  } catch {
-    return null;
-  }
-}
+const JWT = /^eyJ[A-Za-z0-9_-]+\.(eyJ[A-Za-z0-9_-]+)\.[A-Za-z0-9_-]+$/;
 
 export function isPublishedExample(value: string): boolean {
   if (PUBLISHED.has(value)) return true;
   const jwt = JWT.exec(value);
-  return jwt !== null && decodeBase64(jwt[1]!)?.replace(/\s/g, "") === JWT_EXAMPLE_PAYLOAD;
+  return jwt !== null && decodeBase64Text(jwt[1]!)?.replace(/\s/g, "") === JWT_EXAMPLE_PAYLOAD;
 }
 
 /**
- * Base64 of ordinary text ("SGVsbG8sIHdvcmxkIQ==" is "Hello, world!"): printable, with spaces
- * between words. An encoded credential ("user:password", a random key) has no spaces, so it stays
+ * Base64 of ordinary text ("SGVsbG8sIHdvcmxkIQ==" is "Hello, world!"): strict UTF-8 and
+ * printable, with spaces between words. An encoded credential ("user:password", a random key) has no spaces, so it stays
  * a secret; PII inside encoded text is the PII guardrail's `detect_encoded_pii`.
  */
 export function isEncodedProse(value: string): boolean {
-  const decoded = decodeBase64(value.replace(/=+$/, "").length % 4 === 1 ? "" : value);
-  if (!decoded || decoded.length < 12) return false;
+  const decoded = decodeBase64Text(value);
+  if (decoded === null || decoded.length < 12) return false;
   let printable = 0;
   let spaces = 0;
   let letters = 0;
