@@ -22,13 +22,12 @@ import { classify, type ClassifierName } from "../src/guardrails/classifier/clas
 import { LOCAL_THRESHOLDS } from "../src/guardrails/classifier/thresholds.ts";
 import { DEFAULT_CASCADE_BAND } from "../src/guardrails/classifier/cascade.ts";
 import { DISGUISED_INJECTIONS, DISGUISED_JAILBREAKS, EDGY_BENIGN, EVERYDAY_WITH_ATTACK_WORDS, HARMFUL_REQUESTS, ROLE_PROMPTS } from "./lib/blind-probes.ts";
-import { losoReport } from "./lib/loso-report.ts";
+import { losoReport, recallAtFpr } from "./lib/loso-report.ts";
 import { losoScores, type ModelScores } from "./lib/loso.ts";
 import { piiTexts } from "../bench/lib/pii-texts.ts";
 import { maskAsDefaultPolicy } from "./lib/default-masking.ts";
 import { EVERYDAY_PROBES, EVERYDAY_PROBES_BLIND, EVERYDAY_PROBES_BLIND_2, EVERYDAY_PROBES_BLIND_3, EVERYDAY_TASKS, EVERYDAY_TASKS_BLIND } from "./lib/everyday-probes.ts";
 import { forDetector, loadRows, splitRows, type Label, type Row } from "./lib/detector-data.ts";
-import { recallAtFpr } from "./lib/loso-report.ts";
 import { rocAuc } from "./lib/roc.ts";
 
 const DETECTORS: readonly { name: string; classifier: ClassifierName; label: Label }[] = [

@@ -20,8 +20,9 @@ import type { ParsedArgs } from "./args.ts";
 export async function runValidate(args: ParsedArgs, env: Environment): Promise<number> {
   const settings = loadSettings(applyOptions(env, args.options), { requireLicence: false });
   const out: string[] = [];
-  /** What was found valid, for the summary line. */
-  const valid: string[] = [];
+  /** What was found valid, for the summary line: policy ids, and the other files described. */
+  const validPolicies: string[] = [];
+  const validFiles: string[] = [];
   let problems = 0;
   const problem = (line: string) => {
     problems++;
@@ -54,7 +55,7 @@ export async function runValidate(args: ParsedArgs, env: Environment): Promise<n
         continue;
       }
       for (const w of policyWarnings(result.policy, document)) out.push(`warning: ${located.path}: ${w}`);
-      valid.push(id);
+      validPolicies.push(id);
     } catch (e) {
       if (!(e instanceof PolicyError)) throw e;
       problem(e.message);
@@ -68,7 +69,7 @@ export async function runValidate(args: ParsedArgs, env: Environment): Promise<n
   if (settings.modelsConfigPath) {
     try {
       const router = buildRouter(settings);
-      valid.push(`models config ${settings.modelsConfigPath} (${router.names.length} named models${router.hasDefault ? " and a default" : ""})`);
+      validFiles.push(`models config ${settings.modelsConfigPath} (${router.names.length} named models${router.hasDefault ? " and a default" : ""})`);
     } catch (e) {
       if (!(e instanceof ModelsConfigError)) throw e;
       problem(e.message);
@@ -83,19 +84,17 @@ export async function runValidate(args: ParsedArgs, env: Environment): Promise<n
           if (!ids.includes(id)) out.push(`warning: ${settings.callersFile}: caller '${caller.name}' lists policy '${id}', which ${dir} does not hold (yet)`);
         }
       }
-      valid.push(`callers file ${settings.callersFile} (${callers.length} caller${callers.length === 1 ? "" : "s"})`);
+      validFiles.push(`callers file ${settings.callersFile} (${callers.length} caller${callers.length === 1 ? "" : "s"})`);
     } catch (e) {
       if (!(e instanceof CallersFileError)) throw e;
       problem(e.message);
     }
   }
 
-  const policies = valid.filter((v) => !v.includes(" "));
-  const files = valid.filter((v) => v.includes(" "));
   const summary =
     problems > 0
       ? `${problems} problem${problems === 1 ? "" : "s"} found`
-      : `valid: ${policies.length} polic${policies.length === 1 ? "y" : "ies"} in ${dir}${policies.length > 0 ? ` (${policies.join(", ")})` : ""}${files.map((f) => `, ${f}`).join("")}`;
+      : `valid: ${validPolicies.length} polic${validPolicies.length === 1 ? "y" : "ies"} in ${dir}${validPolicies.length > 0 ? ` (${validPolicies.join(", ")})` : ""}${validFiles.map((f) => `, ${f}`).join("")}`;
   process.stdout.write([...out, summary].join("\n") + "\n");
   return problems > 0 ? 1 : 0;
 }
