@@ -1,6 +1,7 @@
 /** The command line as users run it: `bun src/main.ts ...`, exit codes, stdout and stderr. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { appendFileSync, cpSync, symlinkSync } from "node:fs";
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { baseEnv, environmentOf, MAIN, runCli, waitForListening } from "./helpers/cli.ts";
 import { policy, tempPolicyDir, type TempDir } from "./helpers/policies.ts";
@@ -172,6 +173,8 @@ describe("serve --reload", () => {
     const root = join(import.meta.dir, "..");
     cpSync(join(root, "src"), join(copy.path, "src"), { recursive: true });
     cpSync(join(root, "package.json"), join(copy.path, "package.json"));
+    // The shipped policies are imported by `init`.
+    cpSync(join(root, "policies"), join(copy.path, "policies"), { recursive: true });
     symlinkSync(join(root, "node_modules"), join(copy.path, "node_modules"));
     const proc = Bun.spawn([process.execPath, join(copy.path, "src", "main.ts"), "--reload", "--host", "127.0.0.1", "--port", "0", "--policy-dir", dir.path], {
       env: baseEnv({ SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true" }),
@@ -339,5 +342,22 @@ describe("scan", () => {
   test("does not need the licence key", async () => {
     const r = await runCli(["scan", "--config-id", "mask", "hi"], { env: env() });
     expect(r.code).toBe(0);
+  });
+});
+
+describe("init", () => {
+  test("writes the shipped policies, which validate, and never overwrites a file", async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), "gp-init-")), "mine");
+    const first = await runCli(["init", dir]);
+    expect(first).toMatchObject({ code: 0, stderr: "" });
+    expect(first.stdout).toContain(`wrote ${join(dir, "support-bot/policy.yaml")}`);
+    expect((await runCli(["validate", "--policy-dir", dir])).code).toBe(0);
+
+    writeFileSync(join(dir, "default.yaml"), "version: 1\n");
+    const second = await runCli(["init", dir]);
+    expect(second.code).toBe(1);
+    expect(second.stderr).toContain(`kept ${join(dir, "default.yaml")}: it exists`);
+    expect(readFileSync(join(dir, "default.yaml"), "utf8")).toBe("version: 1\n");
+    expect((await runCli(["init", dir, "other"])).code).toBe(2);
   });
 });

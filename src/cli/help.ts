@@ -26,6 +26,7 @@ Usage:
   guardrail-proxy validate [options]     check policies and the models config
   guardrail-proxy scan [options] [TEXT | -]
                                          run a guard check from the terminal
+  guardrail-proxy init [DIR]             write the shipped policies into DIR (default ./policies)
   guardrail-proxy --help | --version
 
 Example, offline with the shipped policies:
@@ -58,4 +59,11 @@ that ran ({name, stage, tripped, enforced, confidence?, info}).
   --brief       one line per text for people: the verdict, the text as it goes on, and what
                 each guardrail found (masked types, a detector's confidence); not for scripts
 Exit status: 0 allowed, 1 blocked (single text), 2 usage or policy error.
+`;
+
+export const INIT_HELP = `Usage: guardrail-proxy init [DIR]
+
+Writes the shipped policies (default, strict, alert-only, llm-judged, support-bot) into DIR,
+default ./policies, for a binary used without the source tree. Files already there are kept
+and reported; the exit status is then 1.
 `;

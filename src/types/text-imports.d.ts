@@ -9,3 +9,13 @@ declare module "*.bin" {
   const path: string;
   export default path;
 }
+
+/** Policy files imported as text (`with { type: "text" }`), for `init` (cli/shipped-policies.ts). */
+declare module "*.yaml" {
+  const text: string;
+  export default text;
+}
+declare module "*.yml" {
+  const text: string;
+  export default text;
+}

@@ -1,0 +1,34 @@
+/**
+ * `guardrail-proxy init [DIR]`: writes the shipped policies into DIR (default ./policies), so a
+ * downloaded binary has a policy directory to serve. Existing files are never overwritten: a
+ * file already there is reported and kept, and the exit status is 1.
+ */
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import type { ParsedArgs } from "./args.ts";
+import { StartupError, UsageError } from "./errors.ts";
+import { SHIPPED_POLICIES } from "./shipped-policies.ts";
+
+export async function runInit(args: ParsedArgs): Promise<number> {
+  if (args.positionals.length > 1) throw new UsageError("init takes one directory");
+  const dir = args.positionals[0] ?? "./policies";
+  let kept = 0;
+  for (const [path, content] of SHIPPED_POLICIES) {
+    const file = join(dir, path);
+    if (existsSync(file)) {
+      process.stderr.write(`kept ${file}: it exists\n`);
+      kept++;
+      continue;
+    }
+    try {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, content, { flag: "wx" });
+    } catch (e) {
+      throw new StartupError(`cannot write ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+    process.stdout.write(`wrote ${file}\n`);
+  }
+  if (kept > 0) return 1;
+  process.stdout.write(`next: SVC_KEY=local SVC_GUARDRAILS_OFFLINE=true guardrail-proxy --policy-dir ${dir} --default-config default\n`);
+  return 0;
+}

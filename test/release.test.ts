@@ -1,0 +1,87 @@
+/**
+ * `npm run build:all`: a binary per release platform and SHA256SUMS. Each file's header must name
+ * its platform, each must hold the models and the shipped policies, and the Linux x64 one (this
+ * machine's) must write the policies out and serve them.
+ */
+import { afterAll, expect, test } from "bun:test";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { RELEASE_TARGETS } from "../scripts/lib/compile.ts";
+import { baseEnv, waitForListening } from "./helpers/cli.ts";
+import { executablePlatform, type ExecutablePlatform } from "./helpers/executable-header.ts";
+
+const ROOT = join(import.meta.dir, "..");
+const outDir = mkdtempSync(join(tmpdir(), "gp-release-"));
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+const EXPECTED: Record<string, Partial<ExecutablePlatform> & { interpreter?: string }> = {
+  "guardrail-proxy-linux-x64": { format: "elf", arch: "x64", interpreter: "/lib64/ld-linux-x86-64.so.2" },
+  "guardrail-proxy-linux-arm64": { format: "elf", arch: "arm64", interpreter: "/lib/ld-linux-aarch64.so.1" },
+  "guardrail-proxy-linux-x64-musl": { format: "elf", arch: "x64", interpreter: "/lib/ld-musl-x86_64.so.1" },
+  "guardrail-proxy-linux-arm64-musl": { format: "elf", arch: "arm64", interpreter: "/lib/ld-musl-aarch64.so.1" },
+  "guardrail-proxy-darwin-arm64": { format: "mach-o", arch: "arm64" },
+  "guardrail-proxy-darwin-x64": { format: "mach-o", arch: "x64" },
+  "guardrail-proxy-windows-x64.exe": { format: "pe", arch: "x64" },
+};
+
+/** A run of bytes from the middle of a file that is embedded as it is. */
+function sliceOf(path: string): Buffer {
+  const bytes = readFileSync(path);
+  const middle = Math.floor(bytes.length / 2);
+  return bytes.subarray(middle, middle + 64);
+}
+
+test("build:all writes every platform's binary, each holding the models and policies, with their sums", () => {
+  const build = Bun.spawnSync([process.execPath, "run", "build:all"], { cwd: ROOT, env: { ...process.env, GUARDRAIL_PROXY_RELEASE_DIR: outDir }, stdout: "pipe", stderr: "pipe" });
+  expect({ status: build.exitCode, stderr: build.stderr.toString() }).toEqual({ status: 0, stderr: "$ bun scripts/build-all.ts\n" });
+  expect(readdirSync(outDir).sort()).toEqual([...Object.keys(EXPECTED), "SHA256SUMS"].sort());
+  expect(RELEASE_TARGETS.map((t): string => t.file).sort()).toEqual(Object.keys(EXPECTED).sort());
+
+  const sums = readFileSync(join(outDir, "SHA256SUMS"), "utf8").trimEnd().split("\n");
+  expect(sums).toHaveLength(Object.keys(EXPECTED).length);
+  const markers = [
+    sliceOf(join(ROOT, "src/guardrails/pii/ner/model.bin")),
+    sliceOf(join(ROOT, "src/guardrails/classifier/models/injection.bin")),
+    // One line of a shipped policy, for `init`.
+    Buffer.from(readFileSync(join(ROOT, "policies/default.yaml"), "utf8").split("\n").find((l) => l.startsWith("#") && l.length > 40)!.slice(0, 40)),
+  ];
+  for (const line of sums) {
+    const [sha, name] = line.split("  ") as [string, string];
+    const bytes = readFileSync(join(outDir, name));
+    expect(new Bun.CryptoHasher("sha256").update(bytes).digest("hex")).toBe(sha);
+    expect({ name, ...executablePlatform(bytes) }).toEqual({ name, executable: true, ...EXPECTED[name]!, interpreter: EXPECTED[name]!.interpreter } as never);
+    for (const marker of markers) expect(bytes.indexOf(marker)).toBeGreaterThan(0);
+  }
+}, 240_000);
+
+test("the Linux x64 release binary writes the shipped policies out and serves them", async () => {
+  const binary = join(outDir, "guardrail-proxy-linux-x64");
+  const work = mkdtempSync(join(outDir, "run-"));
+  const init = Bun.spawnSync([binary, "init"], { cwd: work, env: baseEnv(), stdout: "pipe", stderr: "pipe" });
+  expect(init.exitCode).toBe(0);
+  const shipped = readdirSync(join(ROOT, "policies"), { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+  const written = readdirSync(join(work, "policies"), { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+  expect(written.length).toBe(shipped.length);
+  for (const file of shipped) {
+    const path = join(file.parentPath, file.name).slice(join(ROOT, "policies").length);
+    expect(readFileSync(join(work, "policies", path), "utf8")).toBe(readFileSync(join(ROOT, "policies", path), "utf8"));
+  }
+
+  // The default policy directory is ./policies: init then serve, nothing else.
+  const proc = Bun.spawn([binary, "--host", "127.0.0.1", "--port", "0", "--default-config", "default"], {
+    cwd: work,
+    env: baseEnv({ SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true" }),
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const { port, release } = await waitForListening(proc);
+  try {
+    const guard = await fetch(`http://127.0.0.1:${port}/v1/guard/input`, { method: "POST", body: JSON.stringify({ text: "mail jo@corp.io" }) });
+    expect(await guard.json()).toEqual({ allowed: true, sanitized_text: "mail <EMAIL_ADDRESS>", guardrail: null, message: null });
+  } finally {
+    proc.kill("SIGTERM");
+    await proc.exited;
+    release();
+  }
+}, 60_000);
