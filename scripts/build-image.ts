@@ -11,7 +11,8 @@
  *   /etc/nsswitch.conf                  host names from /etc/hosts, then DNS
  *   /tmp                                writable scratch (sticky, as usual)
  *
- * Variables: GUARDRAIL_PROXY_IMAGE_ROOT sets buildah's storage directory (default: buildah's own),
+ * `bun scripts/build-image.ts --rootfs DIR [BINARY]` writes only that root file system (the
+ * Dockerfile's build stage). Variables: GUARDRAIL_PROXY_IMAGE_ROOT sets buildah's storage directory (default: buildah's own),
  * GUARDRAIL_PROXY_IMAGE_TAG the image name (default guardrail-proxy).
  */
 import { chmodSync, copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -23,7 +24,13 @@ import { compileBinary } from "./lib/compile.ts";
 
 const ROOT = join(import.meta.dir, "..");
 const TAG = process.env.GUARDRAIL_PROXY_IMAGE_TAG ?? "guardrail-proxy";
+/** The image's configuration; the Dockerfile states the same (a test compares them). */
 export const IMAGE_USER = "65532:65532";
+export const IMAGE_ENTRYPOINT = ["/guardrail-proxy"];
+export const IMAGE_CMD = ["serve", "--default-config", "default"];
+// The variables the runtime reads only at start (src/process/start-environment.ts): set here,
+// `serve` need not re-execute itself to set them.
+export const IMAGE_ENV = ["SVC_GUARDRAILS_POLICY_DIR=/etc/guardrail-proxy/policies", "SVC_GUARDRAILS_HOST=0.0.0.0", "SVC_GUARDRAILS_PORT=8000", "BUN_CONFIG_MAX_HTTP_REQUESTS=4096", "MIMALLOC_PURGE_DELAY=1000"];
 const CA_BUNDLE = "/etc/ssl/certs/ca-certificates.crt";
 
 /** The shared libraries and the loader the binary links, as absolute paths (`ldd`). */
@@ -42,7 +49,7 @@ function linkedLibraries(binary: string): string[] {
 }
 
 /** The image's root file system, assembled in a directory. */
-function stageRoot(binary: string, stage: string): void {
+export function stageRoot(binary: string, stage: string): void {
   copyFileSync(binary, join(stage, "guardrail-proxy"));
   chmodSync(join(stage, "guardrail-proxy"), 0o755);
   // Each library as the real file at the path the binary asks for (symbolic links resolved).
@@ -87,18 +94,16 @@ export async function buildImage(): Promise<{ tag: string; bytes: number }> {
       buildah([
         "config",
         "--entrypoint",
-        '["/guardrail-proxy"]',
+        JSON.stringify(IMAGE_ENTRYPOINT),
         "--cmd",
-        '["serve","--default-config","default"]',
+        JSON.stringify(IMAGE_CMD),
         "--user",
         IMAGE_USER,
         "--workingdir",
         "/",
         "--port",
         "8000/tcp",
-        // The variables the runtime reads only at start (src/process/start-environment.ts): set
-        // here, `serve` need not re-execute itself to set them.
-        ...["SVC_GUARDRAILS_POLICY_DIR=/etc/guardrail-proxy/policies", "SVC_GUARDRAILS_HOST=0.0.0.0", "SVC_GUARDRAILS_PORT=8000", "BUN_CONFIG_MAX_HTTP_REQUESTS=4096", "MIMALLOC_PURGE_DELAY=1000"].flatMap((e) => ["--env", e]),
+        ...IMAGE_ENV.flatMap((e) => ["--env", e]),
         ...[
           "org.opencontainers.image.title=guardrail-proxy",
           "org.opencontainers.image.description=Guardrails between applications and LLM providers: an HTTP proxy and guard endpoints",
@@ -123,6 +128,18 @@ export async function buildImage(): Promise<{ tag: string; bytes: number }> {
 
 if (import.meta.main) {
   try {
+    // `--rootfs DIR`: only the root file system, from a binary already built (the Dockerfile's
+    // build stage uses it, then copies DIR into an image from scratch).
+    const rootfs = process.argv.indexOf("--rootfs");
+    if (rootfs !== -1) {
+      const dir = process.argv[rootfs + 1];
+      const binary = process.argv[rootfs + 2] ?? join(ROOT, "dist", "guardrail-proxy");
+      if (!dir) throw new Error("--rootfs needs a directory");
+      mkdirSync(dir, { recursive: true });
+      stageRoot(binary, dir);
+      console.log(`staged ${dir}`);
+      process.exit(0);
+    }
     const { tag, bytes } = await buildImage();
     console.log(`built ${tag} (and :latest): ${(bytes / 1e6).toFixed(1)} MB`);
   } catch (e) {
