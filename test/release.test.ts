@@ -68,10 +68,13 @@ test("the Linux x64 release binary writes the shipped policies out and serves th
     expect(readFileSync(join(work, "policies", path), "utf8")).toBe(readFileSync(join(ROOT, "policies", path), "utf8"));
   }
 
+  // Tracing is inside too: spans reach a collector when the process stops.
+  const exported: string[] = [];
+  const collector = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: async (r) => (exported.push(await r.text()), Response.json({})) });
   // The default policy directory is ./policies: init then serve, nothing else.
   const proc = Bun.spawn([binary, "--host", "127.0.0.1", "--port", "0", "--default-config", "default"], {
     cwd: work,
-    env: baseEnv({ SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true" }),
+    env: baseEnv({ SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true", OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collector.port}` }),
     stdout: "pipe",
     stderr: "pipe",
   });
@@ -83,5 +86,7 @@ test("the Linux x64 release binary writes the shipped policies out and serves th
     proc.kill("SIGTERM");
     await proc.exited;
     release();
+    collector.stop(true);
   }
+  expect(exported.join("")).toContain('"name":"POST /v1/guard/input"');
 }, 60_000);

@@ -26,6 +26,7 @@ export function createApp(deps: AppDeps) {
       .onRequest((ctx) => {
         const path = pathOf(ctx.request.url);
         ctx.audit = startAudit(ctx.request, path);
+        if (deps.tracing) ctx.audit.trace = deps.tracing.request(ctx.request);
         if (authenticate) ctx.audit.caller = authenticate(ctx.request, path);
         checkDeclaredLength(ctx.request, limit);
       })

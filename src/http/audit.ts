@@ -8,6 +8,7 @@ import type { Metrics } from "../metrics/metrics.ts";
 import type { GuardrailRun } from "../pipeline/types.ts";
 import type { NamedPolicy } from "../policy/errors.ts";
 import { callerValue } from "../log/caller-value.ts";
+import type { RequestTrace } from "../tracing/trace.ts";
 import type { Caller } from "./caller-auth.ts";
 
 export interface RequestAudit {
@@ -24,6 +25,8 @@ export interface RequestAudit {
   /** Parts of the request no guardrail could read, by kind (DECISIONS §8). */
   unscanned?: Readonly<Record<string, number>>;
   runs: GuardrailRun[];
+  /** The request's span when tracing is on. */
+  trace?: RequestTrace;
   /** Set by streaming routes: the line is written by `finishAudit` when the stream ends. */
   deferred: boolean;
   finished: boolean;
@@ -46,6 +49,7 @@ export function finishAudit(audit: RequestAudit, status: number, route: string, 
   const caller = audit.caller?.name;
   sinks.metrics.inc("guardrail_proxy_requests_total", caller === undefined ? { route, status: String(status) } : { route, status: String(status), caller });
   sinks.metrics.observe("guardrail_proxy_request_duration_seconds", { route }, seconds);
+  audit.trace?.end({ status, route, configId: audit.configId, caller });
   for (const run of audit.runs) {
     const labels = { guardrail: run.name, stage: run.stage };
     if (run.error !== undefined) sinks.metrics.inc("guardrail_proxy_guardrail_outcomes_total", withCaller({ ...labels, outcome: "error" }, caller));

@@ -7,6 +7,7 @@ import type { Logger } from "../log/logger.ts";
 import type { Metrics } from "../metrics/metrics.ts";
 import type { PolicyStore } from "../policy/store.ts";
 import type { Settings } from "../settings.ts";
+import type { Tracing } from "../tracing/trace.ts";
 import type { Upstream } from "../upstream/setup.ts";
 import type { RequestAudit } from "./audit.ts";
 import type { CallerDefinition } from "./callers-file.ts";
@@ -21,6 +22,8 @@ export interface AppDeps {
   readonly callers: readonly CallerDefinition[];
   /** With `--workers`, the metrics of all workers (process/worker-channel.ts); else `metrics` alone. */
   readonly metricsText?: () => Promise<string>;
+  /** Set when tracing is on (tracing/setup.ts). */
+  readonly tracing?: Tracing;
 }
 
 /** Declares the per-request `audit` on the context; the app assigns a fresh one per request. */

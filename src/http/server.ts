@@ -18,6 +18,7 @@ import { ModelsConfigError } from "../upstream/models-config.ts";
 import { buildUpstream, type Upstream } from "../upstream/setup.ts";
 import { workerChannel } from "../process/worker-channel.ts";
 import { configureScanPool } from "../pipeline/scan-pool.ts";
+import { startTracing } from "../tracing/setup.ts";
 import { createApp } from "./app.ts";
 import { CallersFileError, loadCallersFile, type CallerDefinition } from "./callers-file.ts";
 
@@ -44,7 +45,9 @@ export async function startServer(settings: Settings, log: Logger): Promise<Runn
   const policies = await createPolicyStore(settings, upstream.services, log);
   const metrics = new Metrics();
   const worker = settings.workerIndex === undefined ? null : workerChannel(metrics);
-  const app = createApp({ settings, policies, log, metrics, upstream, callers, metricsText: worker?.metricsText });
+  // The OpenTelemetry variables are read where the SDK reads them: from the process.
+  const tracing = await startTracing(process.env, log);
+  const app = createApp({ settings, policies, log, metrics, upstream, callers, metricsText: worker?.metricsText, tracing });
   try {
     app.listen({
       hostname: settings.host,
@@ -100,6 +103,8 @@ export async function startServer(settings: Settings, log: Logger): Promise<Runn
     registered,
     async stop() {
       await app.stop(true);
+      // Spans still queued are exported before the process ends.
+      await tracing?.shutdown().catch(() => undefined);
       log.flush();
     },
   };

@@ -4,6 +4,7 @@
  */
 import { PlaceholderVault } from "../guardrails/text/vault.ts";
 import type { CompiledPolicy } from "../policy/compile.ts";
+import type { RequestTrace } from "../tracing/trace.ts";
 import { runInputStages, runOutputStage } from "./pipeline.ts";
 import type { GuardrailRun } from "./types.ts";
 
@@ -25,6 +26,7 @@ export interface GuardResponse {
 export interface GuardOptions {
   /** Numbered placeholders and their values, whatever the policy's own setting. */
   readonly reversible?: boolean;
+  readonly trace?: RequestTrace;
 }
 
 export interface GuardOutcome {
@@ -34,7 +36,7 @@ export interface GuardOutcome {
 
 export async function guardText(policy: CompiledPolicy, stage: GuardStage, text: string, options: GuardOptions = {}): Promise<GuardOutcome> {
   if (stage === "output") {
-    const verdict = await runOutputStage(policy, [text]);
+    const verdict = await runOutputStage(policy, [text], { trace: options.trace });
     const block = verdict.block;
     return {
       response: { allowed: !block, sanitized_text: null, guardrail: block?.guardrail ?? null, message: block?.message ?? null },
@@ -42,7 +44,7 @@ export async function guardText(policy: CompiledPolicy, stage: GuardStage, text:
     };
   }
   const vault = options.reversible || policy.reversible ? new PlaceholderVault(options.reversible === true) : undefined;
-  const verdict = await runInputStages(policy, [{ role: "user", text, masked: true, judged: true }], { vault });
+  const verdict = await runInputStages(policy, [{ role: "user", text, masked: true, judged: true }], { vault, trace: options.trace });
   const block = verdict.block;
   const response: GuardResponse = {
     allowed: !block,

@@ -29,6 +29,8 @@ export async function startOffloadedStage(
   const maskers = entries.filter((e) => e.guardrail.kind === "masker");
   if (maskers.length > 0) {
     let steps: readonly (MaskStep | { readonly error: unknown })[];
+    // One job runs every masker: each one's span covers the job.
+    const startedAt = performance.now();
     try {
       // Every masker is local, so every masker entry has a recipe. A vault travels as its
       // entries and comes back with the placeholders the worker added.
@@ -46,7 +48,7 @@ export async function startOffloadedStage(
     }
     maskers.forEach((entry, i) => {
       const step = steps[i]!;
-      progress.masked(entry, "error" in step ? { error: unavailable(step.error) } : step);
+      progress.masked(entry, "error" in step ? { error: unavailable(step.error) } : step, startedAt);
     });
   }
   // Local detectors have recipes (remote ones are judged by the stage itself).

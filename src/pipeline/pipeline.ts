@@ -3,6 +3,7 @@
  * `output` after it. The guard endpoints are this road with the upstream call taken out.
  */
 import type { CompiledPolicy } from "../policy/compile.ts";
+import type { RequestTrace } from "../tracing/trace.ts";
 import { revealHidden } from "./hidden-text.ts";
 import { runStage } from "./run-stage.ts";
 import type { StageOptions } from "./stage-runs.ts";
@@ -36,17 +37,24 @@ export interface OutputVerdict {
   readonly texts?: readonly string[];
 }
 
+export interface OutputOptions {
+  readonly signal?: AbortSignal;
+  /** `masked[i]` false: the text is judged but never rewritten (signed thinking). */
+  readonly masked?: readonly boolean[];
+  readonly trace?: RequestTrace;
+}
+
 /**
  * Judges assistant text, and masks it where a masking guardrail of the output stage masks
- * (`block: false`: DECISIONS §9, beyond SPEC's "unsupported"). `masked[i]` false: the text is
- * judged but never rewritten (signed thinking).
+ * (`block: false`: DECISIONS §9, beyond SPEC's "unsupported").
  */
-export async function runOutputStage(policy: CompiledPolicy, texts: readonly string[], signal?: AbortSignal, masked?: readonly boolean[]): Promise<OutputVerdict> {
+export async function runOutputStage(policy: CompiledPolicy, texts: readonly string[], options: OutputOptions = {}): Promise<OutputVerdict> {
+  const { masked } = options;
   const result = await runStage(
     policy,
     "output",
     revealHidden(texts.map((text, i) => ({ role: "assistant", text, masked: masked?.[i] ?? true, judged: true }))),
-    { signal },
+    { signal: options.signal, trace: options.trace },
   );
   return { runs: result.runs, block: result.block, texts: result.segments.slice(0, texts.length).map((s) => s.text) };
 }

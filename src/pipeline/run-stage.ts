@@ -22,6 +22,8 @@ import type { Segment, StageResult } from "./types.ts";
 export async function runStage(policy: CompiledPolicy, stage: StageName, input: readonly Segment[], options: StageOptions = {}): Promise<StageResult> {
   const entries = policy.stages[stage];
   if (entries.length === 0) return { segments: input, runs: [], block: null };
+  const stageTrace = options.trace?.stage(stage);
+  if (stageTrace) options = { ...options, stageTrace };
   const chars = charsOf(input);
   const pool = chars >= OFFLOAD_MIN_CHARS ? scanPool() : null;
   // The guardrails' own work runs in the turn, back to back with that of the requests that
@@ -34,7 +36,9 @@ export async function runStage(policy: CompiledPolicy, stage: StageName, input: 
       ? startStage(policy, stage, entries, input, options)
       : await inTurn(() => startStage(policy, stage, entries, input, options));
   if (started.detectors) await started.detectors;
-  return { segments: started.segments, ...finishStage(entries, started) };
+  const finished = finishStage(entries, started);
+  stageTrace?.end(finished.block);
+  return { segments: started.segments, ...finished };
 }
 
 /**
@@ -57,12 +61,13 @@ function startStage(policy: CompiledPolicy, stage: StageName, entries: readonly 
     const masker = entry.guardrail;
     if (masker.kind !== "masker") continue;
     let outcome;
+    const startedAt = performance.now();
     try {
       outcome = maskSegments(masker, progress.maskTexts(), progress.context);
     } catch (error) {
       outcome = { error };
     }
-    progress.masked(entry, outcome);
+    progress.masked(entry, outcome, startedAt);
   }
   return progress.startDetectors(detectHere);
 }

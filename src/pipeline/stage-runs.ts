@@ -8,6 +8,7 @@ import type { PlaceholderVault } from "../guardrails/text/vault.ts";
 import type { CompiledEntry, CompiledPolicy } from "../policy/compile.ts";
 import type { StageName } from "../policy/schema.ts";
 import type { MaskedSegments } from "./mask-segments.ts";
+import type { RequestTrace, StageTrace } from "../tracing/trace.ts";
 import type { Block, GuardrailRun, Segment } from "./types.ts";
 import { verdictCacheOf } from "./verdict-cache.ts";
 
@@ -25,6 +26,10 @@ export interface StageOptions {
   readonly signal?: AbortSignal;
   /** The request's vault, when a masker of the policy is reversible (DECISIONS §9). */
   readonly vault?: PlaceholderVault;
+  /** The request's trace, when tracing is on: each stage gets a span. */
+  readonly trace?: RequestTrace;
+  /** The stage's span (set by run-stage.ts): each guardrail's run is recorded in it. */
+  readonly stageTrace?: StageTrace;
 }
 
 /** A detector's verdicts on texts, in their order (local detectors: here or in a scan worker). */
@@ -53,6 +58,7 @@ export class StageProgress {
   readonly context: MaskContext | undefined;
 
   private readonly signal: AbortSignal | undefined;
+  private readonly trace: StageTrace | undefined;
 
   constructor(
     private readonly policy: CompiledPolicy,
@@ -66,6 +72,7 @@ export class StageProgress {
     for (let i = 0; i < segments.length; i++) if (segments[i]!.masked || stage === "output") this.maskable.push(i);
     this.context = maskContext(stage, segments, options.vault);
     this.signal = options.signal;
+    this.trace = options.stageTrace;
   }
 
   /** The texts maskers read, in order. */
@@ -73,8 +80,11 @@ export class StageProgress {
     return this.maskable.map((i) => this.segments[i]!.text);
   }
 
-  /** A masker's outcome (its texts in `maskTexts` order), or that it failed (then nothing changes). */
-  masked(entry: CompiledEntry, outcome: MaskedSegments | { readonly error: unknown }): void {
+  /**
+   * A masker's outcome (its texts in `maskTexts` order), or that it failed (then nothing
+   * changes); `startedAt` is when it started (`performance.now()`), for its span.
+   */
+  masked(entry: CompiledEntry, outcome: MaskedSegments | { readonly error: unknown }, startedAt: number): void {
     let run: GuardrailRun;
     if ("error" in outcome) {
       run = failedRun(entry, outcome.error);
@@ -90,6 +100,7 @@ export class StageProgress {
       if (out) this.segments = out;
     }
     this.runs[entry.index] = run;
+    this.trace?.guardrail(run, startedAt);
     if (run.enforced) this.firstEnforcingMasker = Math.min(this.firstEnforcingMasker, entry.index);
   }
 
@@ -104,9 +115,12 @@ export class StageProgress {
     const detectors = this.entries.filter((e) => e.guardrail.kind === "detector" && e.index < this.firstEnforcingMasker);
     if (detectors.length === 0) return { segments, runs, detectors: null };
     const texts = judgedTexts(this.stage, segments);
+    const startedAt = performance.now();
     const settled = Promise.all(
       detectors.map(async (entry) => {
-        runs[entry.index] = await detectorRun(policy, entry, () => this.judge(entry, entry.guardrail as Detector, texts, local));
+        const run = await detectorRun(policy, entry, () => this.judge(entry, entry.guardrail as Detector, texts, local));
+        runs[entry.index] = run;
+        this.trace?.guardrail(run, startedAt);
       }),
     );
     return { segments, runs, detectors: settled };

@@ -62,6 +62,8 @@ export async function proxy(deps: AppDeps, call: ProxyCall): Promise<Response> {
     deps.metrics.add(IN_FLIGHT, -1);
   };
   const settings = deps.settings.upstream;
+  const upstreamTrace = audit.trace?.upstream({ method: "POST", baseUrl: route.client.baseUrl, path: family.upstreamPath, provider: route.provider, model: typeof body.model === "string" ? body.model : undefined });
+  const headers = upstreamHeaders(route, call.request.headers, settings.forwardHeaders);
   let response: Response;
   try {
     response = await deps.upstream.clients.callFor(route)({
@@ -69,7 +71,8 @@ export async function proxy(deps: AppDeps, call: ProxyCall): Promise<Response> {
       path: family.upstreamPath,
       body,
       stream,
-      headers: upstreamHeaders(route, call.request.headers, settings.forwardHeaders),
+      // With tracing on, the upstream call's span is the upstream request's parent.
+      headers: upstreamTrace ? { ...headers, ...upstreamTrace.headers } : headers,
       query: upstreamQuery(call.request.url, settings.forwardQueryParams),
       signal: call.request.signal,
       controller: abort,
@@ -77,14 +80,17 @@ export async function proxy(deps: AppDeps, call: ProxyCall): Promise<Response> {
     });
   } catch (e) {
     release();
+    upstreamTrace?.end(e instanceof UpstreamStatusError ? e.status : null);
     if (e instanceof UpstreamStatusError) return relayedError(e);
     throw e;
   }
 
   const contentType = response.headers.get("content-type") ?? "application/json";
+  // A stream's upstream span stays open until the stream ends (the request's span closes it).
   if (stream && response.body && contentType.startsWith("text/event-stream")) {
     return streamAnswer(deps, call, policy, vault, response, response.body, abort, release);
   }
+  upstreamTrace?.end(response.status);
   try {
     return await wholeAnswer(policy, vault, family, response, contentType, audit, abort.signal, deps.settings.maxAnswerBytes);
   } finally {
@@ -125,7 +131,7 @@ async function guardInput(deps: AppDeps, call: ProxyCall, policy: CompiledPolicy
   const verdict = await runInputStages(
     policy,
     slots.map((s) => ({ role: s.role, text: s.text, masked: s.masked, judged: s.judged })),
-    { signal: call.request.signal, vault: vault ?? undefined },
+    { signal: call.request.signal, vault: vault ?? undefined, trace: call.audit.trace },
   );
   call.audit.runs = [...verdict.runs];
   if (verdict.block) throw blockError(verdict.block);
@@ -177,12 +183,7 @@ async function wholeAnswer(
   const slots = reading?.slots ?? [{ text, masked: false, write: () => undefined }];
   let texts = slots.map((s) => s.text);
   if (policy.stages.output.length > 0) {
-    const verdict = await runOutputStage(
-      policy,
-      texts,
-      signal,
-      slots.map((s) => s.masked),
-    );
+    const verdict = await runOutputStage(policy, texts, { signal, masked: slots.map((s) => s.masked), trace: audit.trace });
     audit.runs = [...audit.runs, ...verdict.runs];
     if (verdict.block) throw blockError(verdict.block);
     texts = verdict.texts ? [...verdict.texts] : texts;
@@ -225,7 +226,7 @@ function streamAnswer(
   audit.deferred = true;
   const inputRuns = audit.runs;
   const monitor =
-    policy.stages.output.length > 0 ? new OutputMonitor((texts) => runOutputStage(policy, texts, abort.signal), deps.settings.streamCheckInterval) : null;
+    policy.stages.output.length > 0 ? new OutputMonitor((texts) => runOutputStage(policy, texts, { signal: abort.signal, trace: audit.trace }), deps.settings.streamCheckInterval) : null;
   const body = relayStream({
     body: upstreamBody,
     interpreter: call.family.openStream(),

@@ -20,7 +20,7 @@ const GuardRequest = requestSchema(
 export function guardRoutes(deps: AppDeps) {
   const handle = async (stage: GuardStage, body: { text: string; config_id?: string; reversible?: boolean }, audit: RequestAudit, request: Request) => {
     const policy = requestPolicy(deps, audit, request, body.config_id);
-    const outcome = await guardText(policy, stage, body.text, { reversible: body.reversible });
+    const outcome = await guardText(policy, stage, body.text, { reversible: body.reversible, trace: audit.trace });
     audit.runs = [...outcome.runs];
     return outcome.response;
   };
