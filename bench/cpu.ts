@@ -4,8 +4,8 @@
  * on CPU 0, this load generator on CPU 1 (`taskset`). Against the same mock, in paired rounds (the
  * targets take turns, the order rotating each round): a minimal Bun pass-through proxy
  * (bench/baselines/pass-through.ts, the floor for one hop), the compiled guardrail-proxy with a
- * policy without guardrails (the hop alone), and with a PII policy (every type masked in
- * `pre_flight`). Each request carries a fresh 1 KB text with personal data, so no cache answers.
+ * policy without guardrails (the hop alone), with a PII policy (every type masked in
+ * `pre_flight`), and with the shipped default policy (what a pod is sized for). Each request carries a fresh 1 KB text with personal data, so no cache answers.
  *
  * The load comes from wrk (one thread, a Lua script that writes each request's body), which
  * saturates a server from one core where a JavaScript client cannot: a server waiting for work
@@ -19,9 +19,12 @@
  *   bun bench/cpu.ts            (needs wrk: apt-get install wrk; BENCH_SECONDS=4 BENCH_ROUNDS=7
  *                                BENCH_CONCURRENCY=32; SVC_GUARDRAILS_* and MIMALLOC_* variables
  *                                are passed on to the product's servers; BENCH_COMPARE="NAME=value"
- *                                adds the PII server with those settings to the same rounds)
+ *                                adds the PII server with those settings to the same rounds;
+ *                                BENCH_OTHER_BINARY=path adds the PII server of another build,
+ *                                e.g. the previous commit's, to the same rounds; BENCH_TRACING=1
+ *                                adds it with tracing on, exporting to a sink on the load CPU)
  */
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { median } from "./lib/load.ts";
@@ -43,6 +46,7 @@ const binary = ensureBinary();
 const dir = mkdtempSync(join(tmpdir(), "gp-bench-cpu-"));
 writeFileSync(join(dir, "pii.json"), JSON.stringify({ version: 1, pre_flight: { version: 1, guardrails: [{ name: "PII" }] } }));
 writeFileSync(join(dir, "none.json"), JSON.stringify({ version: 1 }));
+copyFileSync(join(ROOT, "policies", "default.yaml"), join(dir, "default.yaml"));
 
 const env = { SVC_KEY: "bench", SVC_GUARDRAILS_OFFLINE: "true" };
 const pinned = (cmd: string[]) => ["taskset", "-c", SERVER_CPU, ...cmd];
@@ -51,17 +55,30 @@ const mock = await spawnServer(pinned([process.execPath, join(ROOT, "bench", "ba
 // measure a setting (SVC_GUARDRAILS_PII_CACHE=0 bun bench/cpu.ts).
 const passedOn = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && /^(SVC_GUARDRAILS_|MIMALLOC_)/.test(k))) as Record<string, string>;
 const proxyEnv = { ...env, COMPAT_BASE_URL: `${mock.url}/v1`, COMPAT_API_KEY: "sk-bench", SVC_GUARDRAILS_UPSTREAM_MAX_RETRIES: "0", ...passedOn };
-const proxy = (port: number, policy: string, extraEnv: Record<string, string> = {}) =>
-  spawnServer(pinned([binary, "--host", "127.0.0.1", "--port", String(port), "--policy-dir", dir, "--default-config", policy, "--log-level", "warning"]), port, { ...proxyEnv, ...extraEnv });
+const proxy = (port: number, policy: string, extraEnv: Record<string, string> = {}, executable = binary) =>
+  spawnServer(pinned([executable, "--host", "127.0.0.1", "--port", String(port), "--policy-dir", dir, "--default-config", policy, "--log-level", "warning"]), port, { ...proxyEnv, ...extraEnv });
 const targets: Record<string, Proc> = {
   "bare Bun pass-through": await spawnServer(pinned([process.execPath, join(ROOT, "bench", "baselines", "pass-through.ts"), "19401", mock.url]), 19401, env),
   "guardrail-proxy, no guardrails": await proxy(19402, "none"),
   "guardrail-proxy, PII masking": await proxy(19403, "pii"),
+  // The shipped default policy: PII and secrets masked, three local detectors, output checks.
+  "guardrail-proxy, shipped default policy": await proxy(19406, "default"),
 };
 // BENCH_COMPARE="NAME=value ..." adds the PII server with those variables, in the same rounds.
 if (process.env.BENCH_COMPARE) {
   const extra = Object.fromEntries(process.env.BENCH_COMPARE.split(/\s+/).map((kv) => kv.split("=", 2) as [string, string]));
   targets[`guardrail-proxy, PII masking, ${process.env.BENCH_COMPARE}`] = await proxy(19404, "pii", extra);
+}
+// BENCH_TRACING=1 adds the PII server with tracing on, exporting to a sink collector on the
+// load generator's CPU (what the collector spends is not the server's).
+const collectors: Proc[] = [];
+if (process.env.BENCH_TRACING === "1") {
+  const sink = `Bun.serve({ hostname: "127.0.0.1", port: 19407, fetch: async (r) => (await r.arrayBuffer(), r.method === "GET" ? Response.json({ status: "ok" }) : Response.json({})) });`;
+  collectors.push(await spawnServer(["taskset", "-c", LOAD_CPU, process.execPath, "-e", sink], 19407, env, "/"));
+  targets["guardrail-proxy, PII masking, tracing on"] = await proxy(19408, "pii", { OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:19407" });
+}
+if (process.env.BENCH_OTHER_BINARY) {
+  targets["guardrail-proxy, PII masking, other build"] = await proxy(19405, "pii", {}, process.env.BENCH_OTHER_BINARY);
 }
 const names = Object.keys(targets);
 const BASELINE = names[0]!;
@@ -154,4 +171,4 @@ for (const name of names) {
   );
 }
 
-for (const target of [...Object.values(targets), mock]) await target.stop();
+for (const target of [...Object.values(targets), mock, ...collectors]) await target.stop();

@@ -1,0 +1,114 @@
+/**
+ * deploy/kubernetes: every object the kustomization names (and the ConfigMap it generates) is
+ * valid against the Kubernetes schemas (kubernetes-models validates objects as the API server's
+ * OpenAPI schema does: types, required fields, enumerations, formats; it does not flag unknown
+ * fields; no cluster is needed), and the objects agree with each other and with
+ * what the image and the server expect.
+ */
+import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseAllDocuments, parse as parseYaml } from "yaml";
+import { Deployment } from "kubernetes-models/apps/v1";
+import { HorizontalPodAutoscaler } from "kubernetes-models/autoscaling/v2";
+import { ConfigMap, Service } from "kubernetes-models/v1";
+import { PodDisruptionBudget } from "kubernetes-models/policy/v1";
+import { IMAGE_USER } from "../scripts/build-image.ts";
+import { VERSION } from "../src/version.ts";
+
+const ROOT = join(import.meta.dir, "..");
+const DIR = join(ROOT, "deploy", "kubernetes");
+
+interface Kustomization {
+  resources: string[];
+  configMapGenerator: { name: string; files: string[] }[];
+  images: { name: string; newTag: string }[];
+}
+const kustomization = parseYaml(readFileSync(join(DIR, "kustomization.yaml"), "utf8")) as Kustomization;
+
+type KubeObject = { apiVersion: string; kind: string; metadata: { name: string }; [key: string]: unknown };
+const objects: KubeObject[] = kustomization.resources.flatMap((file) =>
+  parseAllDocuments(readFileSync(join(DIR, file), "utf8")).map((doc) => {
+    expect(doc.errors).toEqual([]);
+    return doc.toJS() as KubeObject;
+  }),
+);
+const byKind = (kind: string) => objects.filter((o) => o.kind === kind);
+
+const MODELS: Record<string, new (data: never) => { validate(): void }> = {
+  "apps/v1/Deployment": Deployment,
+  "v1/Service": Service,
+  "autoscaling/v2/HorizontalPodAutoscaler": HorizontalPodAutoscaler,
+  "policy/v1/PodDisruptionBudget": PodDisruptionBudget,
+};
+
+describe("the manifests validate against the Kubernetes schemas", () => {
+  test("a Deployment, a Service, a HorizontalPodAutoscaler and a PodDisruptionBudget, each valid", () => {
+    expect(objects.map((o) => `${o.apiVersion}/${o.kind}`).sort()).toEqual(Object.keys(MODELS).sort());
+    for (const object of objects) {
+      const Model = MODELS[`${object.apiVersion}/${object.kind}`]!;
+      expect(() => new Model(object as never).validate()).not.toThrow();
+    }
+  });
+
+  test("the validator does reject a wrong object (replicas that are not a number)", () => {
+    const deployment = structuredClone(byKind("Deployment")[0]!) as unknown as { spec: { replicas: unknown } };
+    deployment.spec.replicas = "two";
+    expect(() => new Deployment(deployment as never).validate()).toThrow();
+  });
+
+  test("the generated ConfigMap is valid and holds the shipped default policy as it is", () => {
+    const [generator] = kustomization.configMapGenerator;
+    const data = Object.fromEntries(generator!.files.map((f) => [f.split("/").at(-1)!, readFileSync(join(DIR, f), "utf8")]));
+    expect(() => new ConfigMap({ metadata: { name: generator!.name }, data }).validate()).not.toThrow();
+    expect(data["default.yaml"]).toBe(readFileSync(join(ROOT, "policies", "default.yaml"), "utf8"));
+  });
+});
+
+describe("the objects agree with each other, the image and the server", () => {
+  const deployment = byKind("Deployment")[0] as unknown as Deployment;
+  const pod = deployment.spec!.template.spec!;
+  const container = pod.containers[0]!;
+  const podLabels = deployment.spec!.template.metadata!.labels!;
+
+  test("the container: the image's user, no privilege, a read-only root, probes on /health, requests and limits", () => {
+    const [uid, gid] = IMAGE_USER.split(":").map(Number);
+    expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: uid, runAsGroup: gid });
+    expect(container.securityContext).toMatchObject({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, runAsNonRoot: true, capabilities: { drop: ["ALL"] } });
+    for (const probe of [container.startupProbe, container.readinessProbe, container.livenessProbe]) expect(probe?.httpGet).toEqual({ path: "/health", port: "http" });
+    expect(container.ports).toEqual([{ name: "http", containerPort: 8000, protocol: "TCP" }]);
+    expect(container.resources?.requests).toEqual({ cpu: "1", memory: "192Mi" });
+    expect(container.resources?.limits).toEqual({ cpu: "2", memory: "512Mi" });
+    expect(kustomization.images).toEqual([{ name: container.image!, newTag: VERSION }]);
+  });
+
+  test("keys come from a Secret, policies from the generated ConfigMap, mounted read-only where the server reads them", () => {
+    const env = Object.fromEntries(container.env!.map((e) => [e.name, e]));
+    expect(env.SVC_KEY!.valueFrom?.secretKeyRef).toEqual({ name: "guardrail-proxy", key: "SVC_KEY" });
+    for (const name of ["COMPAT_API_KEY", "MESSAGES_API_KEY", "SVC_GUARDRAILS_AUTH_TOKENS"]) expect(env[name]!.valueFrom?.secretKeyRef).toEqual({ name: "guardrail-proxy", key: name, optional: true });
+    // No key is written in a manifest.
+    expect(container.env!.filter((e) => /KEY|TOKEN/.test(e.name) && e.value !== undefined)).toEqual([]);
+    const policyDir = env.SVC_GUARDRAILS_POLICY_DIR!.value;
+    const mount = container.volumeMounts!.find((m) => m.mountPath === policyDir)!;
+    expect(mount.readOnly).toBe(true);
+    const volume = pod.volumes!.find((v) => v.name === mount.name)!;
+    expect(volume.configMap?.name).toBe(kustomization.configMapGenerator[0]!.name);
+    // A writable /tmp beside the read-only root.
+    const tmp = container.volumeMounts!.find((m) => m.mountPath === "/tmp")!;
+    expect(pod.volumes!.find((v) => v.name === tmp.name)!.emptyDir).toBeDefined();
+    expect(container.args).toEqual(["serve", "--default-config", "default"]);
+  });
+
+  test("the Service, the autoscaler and the disruption budget select and target the Deployment", () => {
+    const service = byKind("Service")[0] as unknown as Service;
+    expect(service.spec!.selector).toEqual(deployment.spec!.selector.matchLabels!);
+    expect(service.spec!.ports![0]!.targetPort).toBe("http");
+    for (const [key, value] of Object.entries(deployment.spec!.selector.matchLabels!)) expect(podLabels[key]).toBe(value);
+    const hpa = byKind("HorizontalPodAutoscaler")[0] as unknown as HorizontalPodAutoscaler;
+    expect(hpa.spec!.scaleTargetRef).toEqual({ apiVersion: "apps/v1", kind: "Deployment", name: deployment.metadata!.name! });
+    expect(hpa.spec!.metrics![0]!.resource!.name).toBe("cpu");
+    const pdb = byKind("PodDisruptionBudget")[0] as unknown as PodDisruptionBudget;
+    expect(pdb.spec!.selector!.matchLabels).toEqual(deployment.spec!.selector.matchLabels!);
+    expect(pdb.spec!.minAvailable).toBeLessThan(hpa.spec!.minReplicas!);
+  });
+});
