@@ -117,6 +117,9 @@ describe("tracing on: spans reach an OTLP/HTTP collector", () => {
     expect(blocked.status).toBe(200);
     expect(((await blocked.json()) as { allowed: boolean }).allowed).toBe(false);
     upstreamTraceparents = mock.received.map((r) => r.headers.traceparent);
+    // Probes and scrapes are not traced.
+    expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { "x-guardrails-key": CALLER_TOKEN } })).status).toBe(200);
 
     proc.kill("SIGTERM");
     exitCode = await proc.exited;
@@ -204,6 +207,10 @@ describe("tracing on: spans reach an OTLP/HTTP collector", () => {
     expect(childrenOf(streamed!).some((s) => s.name === "guardrails output")).toBe(true);
   });
 
+  test("one server span per request traced, and none for /health or /metrics", () => {
+    expect(requestSpans().map((s) => s.name).sort()).toEqual(["POST /v1/chat/completions", "POST /v1/chat/completions", "POST /v1/guard/input"]);
+  });
+
   test("a blocked guard request: the stage says it blocked and which guardrail did", () => {
     const guard = requestSpans().find((s) => s.name === "POST /v1/guard/input")!;
     expect(guard.parentSpanId ?? "").toBe("");
@@ -238,3 +245,29 @@ test("tracing is on only with an OTLP endpoint, and off when the SDK or the expo
   expect(tracingWanted({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318", OTEL_TRACES_EXPORTER: "none" })).toBe(false);
   expect(tracingWanted({ OTEL_EXPORTER_OTLP_ENDPOINT: " " })).toBe(false);
 });
+
+test("an unreachable collector: requests are served, and a stop waits at most 5 s for it, then says the spans were dropped", async () => {
+  // A port nothing listens on.
+  const closed = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
+  const port = closed.port;
+  closed.stop(true);
+  const proc = Bun.spawn([process.execPath, MAIN, "--host", "127.0.0.1", "--port", "0", "--policy-dir", join(ROOT, "policies"), "--default-config", "default"], {
+    env: baseEnv({ SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true", OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}` }),
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const { port: serverPort, release } = await waitForListening(proc);
+  const guard = await fetch(`http://127.0.0.1:${serverPort}/v1/guard/input`, { method: "POST", body: JSON.stringify({ text: "mail jo@corp.io" }) });
+  expect(guard.status).toBe(200);
+  release();
+  const stopping = performance.now();
+  proc.kill("SIGTERM");
+  expect(await proc.exited).toBe(0);
+  expect(performance.now() - stopping).toBeLessThan(7000);
+  // The rest of stdout, after the "listening" line the helper read.
+  const reader = proc.stdout.getReader();
+  let out = "";
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) out += new TextDecoder().decode(chunk.value);
+  expect(out).toContain('"msg":"tracing: ');
+  expect(out).not.toContain("jo@corp.io");
+}, 20_000);

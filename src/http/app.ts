@@ -26,7 +26,8 @@ export function createApp(deps: AppDeps) {
       .onRequest((ctx) => {
         const path = pathOf(ctx.request.url);
         ctx.audit = startAudit(ctx.request, path);
-        if (deps.tracing) ctx.audit.trace = deps.tracing.request(ctx.request);
+        // Probes and scrapes would fill traces with nothing: they are not traced.
+        if (deps.tracing && path !== "/health" && path !== "/metrics") ctx.audit.trace = deps.tracing.request(ctx.request);
         if (authenticate) ctx.audit.caller = authenticate(ctx.request, path);
         checkDeclaredLength(ctx.request, limit);
       })

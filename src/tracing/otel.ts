@@ -13,7 +13,7 @@
  * clock, so a child could end after its parent.
  */
 import { diag, DiagLogLevel, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context, type HrTime, type Span, type TextMapGetter, type Tracer } from "@opentelemetry/api";
-import { W3CTraceContextPropagator } from "@opentelemetry/core";
+import { setGlobalErrorHandler, W3CTraceContextPropagator } from "@opentelemetry/core";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { defaultResource, detectResources, envDetector, resourceFromAttributes } from "@opentelemetry/resources";
 import { AlwaysOffSampler, AlwaysOnSampler, BatchSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler, TracerProvider, type Sampler } from "@opentelemetry/sdk-trace";
@@ -24,12 +24,21 @@ import { VERSION } from "../version.ts";
 import type { TracingEnvironment } from "./setup.ts";
 import type { RequestOutcome, RequestTrace, StageTrace, Tracing, UpstreamCall, UpstreamTrace } from "./trace.ts";
 
+/** The longest a stop waits for the last spans to be exported (an unreachable collector would hold it for the exporter's retries). */
+const SHUTDOWN_WAIT_MS = 5000;
+
+/** A failure's message, short: the SDK's messages name the collector, never a span's content. */
+function reasonOf(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 200);
+}
+
 export function openTelemetryTracing(env: TracingEnvironment, log: Logger): Tracing {
-  // The SDK reports export failures through `diag`; a short line each, never a payload.
+  // The SDK reports export failures through its error handler and `diag`: a short line each.
+  setGlobalErrorHandler((error) => log.warning("tracing: span export failed", { reason: reasonOf(error) }));
   diag.setLogger(
     {
-      error: (message) => log.warning("tracing: span export failed", { reason: String(message).slice(0, 200) }),
-      warn: (message) => log.warning("tracing", { reason: String(message).slice(0, 200) }),
+      error: (message) => log.warning("tracing: span export failed", { reason: reasonOf(message) }),
+      warn: (message) => log.warning("tracing", { reason: reasonOf(message) }),
       info: () => undefined,
       debug: () => undefined,
       verbose: () => undefined,
@@ -57,7 +66,16 @@ export function openTelemetryTracing(env: TracingEnvironment, log: Logger): Trac
   log.info("tracing on", { service: String(resource.attributes["service.name"]) });
   return {
     request: (request) => new OtelRequestTrace(tracer, propagator, request),
-    shutdown: () => provider.shutdown(),
+    shutdown: async () => {
+      const stopped = provider.shutdown().catch((error: unknown) => log.warning("tracing: span export failed", { reason: reasonOf(error) }));
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const waited = new Promise<void>((resolve) => (timer = setTimeout(() => {
+        log.warning("tracing: the collector did not take the last spans in time; they are dropped", { waited_ms: SHUTDOWN_WAIT_MS });
+        resolve();
+      }, SHUTDOWN_WAIT_MS)));
+      await Promise.race([stopped, waited]);
+      clearTimeout(timer);
+    },
   };
 }
 
