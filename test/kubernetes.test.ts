@@ -1,12 +1,14 @@
 /**
  * deploy/kubernetes: every object the kustomization names (and the ConfigMap it generates) is
  * valid against the Kubernetes schemas (kubernetes-models validates objects as the API server's
- * OpenAPI schema does: types, required fields, enumerations, formats; it does not flag unknown
- * fields; no cluster is needed), and the objects agree with each other and with
- * what the image and the server expect.
+ * OpenAPI schema does: types, required fields, enumerations, formats; no cluster is needed).
+ * Its validators let unknown fields pass, which `kubectl apply` refuses (strict field
+ * validation): the objects are also type-checked as object literals against kubernetes-models'
+ * interfaces, where TypeScript rejects every property the type does not have. And the objects
+ * agree with each other and with what the image and the server expect.
  */
-import { describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseAllDocuments, parse as parseYaml } from "yaml";
 import { Deployment } from "kubernetes-models/apps/v1";
@@ -63,6 +65,44 @@ describe("the manifests validate against the Kubernetes schemas", () => {
     expect(() => new ConfigMap({ metadata: { name: generator!.name }, data }).validate()).not.toThrow();
     expect(data["default.yaml"]).toBe(readFileSync(join(ROOT, "policies", "default.yaml"), "utf8"));
   });
+});
+
+/** The interface of each kind, in kubernetes-models. */
+const INTERFACES: Record<string, [module: string, name: string]> = {
+  Deployment: ["kubernetes-models/apps/v1/Deployment", "IDeployment"],
+  Service: ["kubernetes-models/v1/Service", "IService"],
+  HorizontalPodAutoscaler: ["kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler", "IHorizontalPodAutoscaler"],
+  PodDisruptionBudget: ["kubernetes-models/policy/v1/PodDisruptionBudget", "IPodDisruptionBudget"],
+};
+
+// A directory inside the repository, so the module resolution finds node_modules.
+const typeCheckDir = mkdtempSync(join(ROOT, ".k8s-typecheck-"));
+afterAll(() => rmSync(typeCheckDir, { recursive: true, force: true }));
+
+/** tsc's complaints about the objects written as typed literals; "" when there is none. */
+function typeErrors(list: readonly KubeObject[], file: string): string {
+  const imports = Object.entries(INTERFACES).map(([, [module, name]]) => `import type { ${name} } from "${module}";`);
+  const literals = list.map((o, i) => `export const object${i}: ${INTERFACES[o.kind]![1]} = ${JSON.stringify(o, null, 2)};`);
+  const path = join(typeCheckDir, file);
+  writeFileSync(path, [...imports, ...literals].join("\n"));
+  const tsc = Bun.spawnSync(
+    [process.execPath, join(ROOT, "node_modules", "typescript", "bin", "tsc"), "--noEmit", "--strict", "--skipLibCheck", "--target", "es2022", "--module", "esnext", "--moduleResolution", "bundler", path],
+    { cwd: ROOT, stdout: "pipe", stderr: "pipe" },
+  );
+  return (tsc.stdout.toString() + tsc.stderr.toString()).trim();
+}
+
+describe("no field the API does not know", () => {
+  test("every object type-checks as its kubernetes-models interface, unknown properties refused", () => {
+    expect(typeErrors(objects, "manifests.ts")).toBe("");
+  }, 60_000);
+
+  test("a misspelt field is caught where the schema validator lets it through", () => {
+    const deployment = structuredClone(byKind("Deployment")[0]!) as unknown as Deployment;
+    (deployment.spec!.template.spec!.containers[0] as unknown as Record<string, unknown>).imagePullPolicyy = "Always";
+    expect(() => new Deployment(deployment).validate()).not.toThrow();
+    expect(typeErrors([deployment as unknown as KubeObject], "misspelt.ts")).toContain(`'"imagePullPolicyy"' does not exist in type 'IContainer'`);
+  }, 60_000);
 });
 
 describe("the objects agree with each other, the image and the server", () => {
