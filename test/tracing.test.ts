@@ -116,6 +116,8 @@ describe("tracing on: spans reach an OTLP/HTTP collector", () => {
     });
     expect(blocked.status).toBe(200);
     expect(((await blocked.json()) as { allowed: boolean }).allowed).toBe(false);
+    // A model name is the caller's text: a long one is cut as in a log line.
+    await client.chat.completions.create({ model: "x".repeat(5000), messages: [{ role: "user", content: "Say hello" }] });
     upstreamTraceparents = mock.received.map((r) => r.headers.traceparent);
     // Probes and scrapes are not traced.
     expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
@@ -151,7 +153,7 @@ describe("tracing on: spans reach an OTLP/HTTP collector", () => {
 
   test("a proxied request: one server span continuing the caller's trace, stages, guardrails and the upstream call as children", () => {
     const chat = requestSpans().filter((s) => s.name === "POST /v1/chat/completions");
-    expect(chat).toHaveLength(2);
+    expect(chat).toHaveLength(3);
     const [whole] = chat.sort((a, b) => a.startTimeUnixNano.localeCompare(b.startTimeUnixNano));
     expect(whole!.traceId).toBe(TRACE_ID);
     expect(whole!.parentSpanId).toBe(PARENT_SPAN);
@@ -208,7 +210,13 @@ describe("tracing on: spans reach an OTLP/HTTP collector", () => {
   });
 
   test("one server span per request traced, and none for /health or /metrics", () => {
-    expect(requestSpans().map((s) => s.name).sort()).toEqual(["POST /v1/chat/completions", "POST /v1/chat/completions", "POST /v1/guard/input"]);
+    expect(requestSpans().map((s) => s.name).sort()).toEqual(["POST /v1/chat/completions", "POST /v1/chat/completions", "POST /v1/chat/completions", "POST /v1/guard/input"]);
+  });
+
+  test("a caller's long model name is cut to 128 characters in the upstream span", () => {
+    const models = spans.filter((s) => s.kind === 3).map((s) => String(attributes(s)["gen_ai.request.model"]));
+    expect(models).toContain(`${"x".repeat(128)}...`);
+    expect(Math.max(...models.map((m) => m.length))).toBe(131);
   });
 
   test("a blocked guard request: the stage says it blocked and which guardrail did", () => {

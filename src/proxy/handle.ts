@@ -62,7 +62,8 @@ export async function proxy(deps: AppDeps, call: ProxyCall): Promise<Response> {
     deps.metrics.add(IN_FLIGHT, -1);
   };
   const settings = deps.settings.upstream;
-  const upstreamTrace = audit.trace?.upstream({ method: "POST", baseUrl: route.client.baseUrl, path: family.upstreamPath, provider: route.provider, model: typeof body.model === "string" ? body.model : undefined });
+  // The model is the caller's text: bounded like any caller value in a log line.
+  const upstreamTrace = audit.trace?.upstream({ method: "POST", baseUrl: route.client.baseUrl, path: family.upstreamPath, provider: route.provider, model: typeof body.model === "string" ? callerValue(body.model) : undefined });
   const headers = upstreamHeaders(route, call.request.headers, settings.forwardHeaders);
   let response: Response;
   try {
