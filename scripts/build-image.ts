@@ -5,15 +5,16 @@
  *
  *   /guardrail-proxy                    the binary (scripts/lib/compile.ts), the entrypoint
  *   the shared libraries `ldd` names    and the program loader, at the paths the binary asks for
- *   /etc/ssl/certs/ca-certificates.crt  for NODE_EXTRA_CA_CERTS / SSL_CERT_FILE users
+ *   /etc/ssl/certs/ca-certificates.crt  the system CA bundle (Bun trusts its own bundled roots)
  *   /etc/guardrail-proxy/policies       the shipped policies (mount your own over it)
  *   /etc/passwd, /etc/group             a non-root user, 65532 ("nonroot"), which the image runs as
  *   /etc/nsswitch.conf                  host names from /etc/hosts, then DNS
  *   /tmp                                writable scratch (sticky, as usual)
  *
  * `bun scripts/build-image.ts --rootfs DIR [BINARY]` writes only that root file system (the
- * Dockerfile's build stage). Variables: GUARDRAIL_PROXY_IMAGE_ROOT sets buildah's storage directory (default: buildah's own),
- * GUARDRAIL_PROXY_IMAGE_TAG the image name (default guardrail-proxy).
+ * Dockerfile's build stage). Variables: GUARDRAIL_PROXY_IMAGE_ROOT sets buildah's storage
+ * directory (default: buildah's own), GUARDRAIL_PROXY_IMAGE_TAG the image name (default
+ * guardrail-proxy).
  */
 import { chmodSync, copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
