@@ -144,3 +144,46 @@ describe("SecretKeys hex tokens", () => {
     expect(mask(`sha ${hex}`, { threshold: "strict" }).text).toBe("sha <SECRET_KEY>");
   });
 });
+
+describe("SecretKeys: credentials in HTTP authorization", () => {
+  // Written before the rules, as pasted into prompts: curl commands, header dumps, code.
+  const masked: [string, string][] = [
+    ['curl -H "Authorization: Basic YWRtaW46cGFzc3dvcmQ=" https://api.example.com', 'curl -H "Authorization: Basic <SECRET_KEY>" https://api.example.com'],
+    ["Authorization: Bearer abc123def456ghi789", "Authorization: Bearer <SECRET_KEY>"],
+    ['headers = {"Authorization": "Basic dXNlcjpzM2NyZXQ="}', 'headers = {"Authorization": "Basic <SECRET_KEY>"}'],
+    ["authorization: token 9f8e7d6c5b4a39281706", "authorization: token <SECRET_KEY>"],
+    ["Proxy-Authorization: Basic YWxhZGRpbjpvcGVuc2VzYW1l", "Proxy-Authorization: Basic <SECRET_KEY>"],
+    ["curl -u admin:hunter2 https://jenkins.internal/api/json", "curl -u admin:<SECRET_KEY> https://jenkins.internal/api/json"],
+    ["curl --user deploy:Tr0ub4dor https://repo.example.org/upload", "curl --user deploy:<SECRET_KEY> https://repo.example.org/upload"],
+    ["wget --user=ci --password=Wq8#xk2 https://files.internal/a.tgz", "wget --user=ci --password=<SECRET_KEY> https://files.internal/a.tgz"],
+  ];
+  const left = [
+    'curl -H "Authorization: Bearer $OPENAI_API_KEY" https://api.openai.com/v1/models',
+    "Authorization: Bearer <token>",
+    "Authorization: Bearer YOUR_ACCESS_TOKEN",
+    "Authorization: Bearer ACCESS_TOKEN",
+    'headers = {"Authorization": f"Bearer {token}"}',
+    "Authorization: Basic base64(username:password)",
+    "The Authorization header carries a Bearer token issued by the identity provider.",
+    "Set Authorization: Bearer followed by your key.",
+    "docker run -u 1000:1000 -v $PWD:/app node:20 npm test",
+    "curl -u $USER:$PASS https://example.com",
+    'curl -u "username:password" https://api.example.com',
+    "ps -u root:wheel",
+  ];
+  test("a value after Authorization: Basic / Bearer / token, and a curl or wget password, are masked", () => {
+    for (const [text, expected] of masked) expect(mask(text).text).toBe(expected);
+  });
+  test("references, placeholders, prose about the header and user:group ids are left", () => {
+    for (const text of left) expect(mask(text).text).toBe(text);
+  });
+  test("permissive leaves them, like other assignments", () => {
+    expect(mask("Authorization: Bearer abc123def456ghi789", { threshold: "permissive" }).text).toBe("Authorization: Bearer abc123def456ghi789");
+  });
+  test("linear time on hostile inputs", () => {
+    const m = createSecretKeysMasker({});
+    for (const unit of ["Authorization: Bearer ", "authorization:", "curl -u a:", "-u a:b ", "--user=", "Basic "]) {
+      expectLinear(`SecretKeys on ${JSON.stringify(unit)}`, (t) => m.mask(t), unit);
+    }
+  });
+});
