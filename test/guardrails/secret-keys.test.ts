@@ -1,5 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { createSecretKeysMasker, type SecretKeysConfig } from "../../src/guardrails/secret-keys/guardrail.ts";
+import { guardText } from "../../src/pipeline/guard.ts";
+import { loadPolicyFile } from "../../src/policy/load.ts";
 import { expectLinear } from "../helpers/timing.ts";
 
 const mask = (text: string, config: SecretKeysConfig = {}) => createSecretKeysMasker(config).mask(text);
@@ -176,6 +178,21 @@ describe("SecretKeys: credentials in HTTP authorization", () => {
   });
   test("references, placeholders, prose about the header and user:group ids are left", () => {
     for (const text of left) expect(mask(text).text).toBe(text);
+  });
+  test("Basic credentials of a placeholder user and password, or none, are a documentation example", () => {
+    // base64("username:password"), base64("user:") and base64("user:changeme")
+    for (const value of ["dXNlcm5hbWU6cGFzc3dvcmQ=", "dXNlcjo=", Buffer.from("user:changeme").toString("base64")]) expect(mask(`Authorization: Basic ${value}`).text).toBe(`Authorization: Basic ${value}`);
+  });
+  test("the default policy's output stage lets a coding answer with placeholder credentials through, not a real one", async () => {
+    const policy = loadPolicyFile("default", `${import.meta.dir}/../../policies/default.yaml`);
+    const answer = [
+      "Call the API with your token in the header:",
+      'curl -H "Authorization: Bearer $API_TOKEN" https://api.example.com/v1/items',
+      "or in Python: headers = {\"Authorization\": f\"Bearer {token}\"}. For Basic auth, send",
+      "Authorization: Basic dXNlcm5hbWU6cGFzc3dvcmQ= (base64 of username:password), or curl -u username:password https://api.example.com.",
+    ].join("\n");
+    expect((await guardText(policy, "output", answer)).response.allowed).toBe(true);
+    expect((await guardText(policy, "output", "Use: curl -H 'Authorization: Bearer 7Fq2xLp9Zs4Kd8Wm' https://ci.internal")).response.allowed).toBe(false);
   });
   test("permissive leaves them, like other assignments", () => {
     expect(mask("Authorization: Bearer abc123def456ghi789", { threshold: "permissive" }).text).toBe("Authorization: Bearer abc123def456ghi789");

@@ -7,8 +7,9 @@ import { unsafePatternReason } from "../text/regex-safety.ts";
 import { replaceSpans, resolveOverlaps, type Span } from "../text/spans.ts";
 import { GuardrailConfigError, type GuardrailDefinition, type Masker } from "../types.ts";
 import { looksRandom, type EntropyRule } from "./entropy.ts";
+import { decodeBase64Text } from "../text/decoded-text.ts";
 import { isEncodedProse, isPublishedExample } from "./published-examples.ts";
-import { ASSIGNMENT_PATTERN, findPrivateKeys, STATED_PASSWORD_PATTERN, TOKEN_PATTERN, URL_PASSWORD_PATTERN, VENDOR_KINDS, VENDOR_PATTERN, type SecretPattern } from "./patterns.ts";
+import { ASSIGNMENT_PATTERN, AUTHORIZATION_PATTERN, CLIENT_PASSWORD_PATTERN, findPrivateKeys, STATED_PASSWORD_PATTERN, TOKEN_PATTERN, URL_PASSWORD_PATTERN, VENDOR_KINDS, VENDOR_PATTERN, type SecretPattern } from "./patterns.ts";
 
 export const SecretKeysConfigSchema = Type.Object(
   {
@@ -45,6 +46,7 @@ export function createSecretKeysMasker(config: SecretKeysConfig): Masker {
   const patterns: readonly SecretPattern[] = [URL_PASSWORD_PATTERN, ...custom];
   const assignments = threshold === "permissive" ? null : ASSIGNMENT_PATTERN;
   const stated = threshold === "permissive" ? null : STATED_PASSWORD_PATTERN;
+  const httpCredentials = threshold !== "permissive";
 
   return {
     kind: "masker",
@@ -65,6 +67,14 @@ export function createSecretKeysMasker(config: SecretKeysConfig): Masker {
         findAll(stated, text, (start, end) => {
           const valueEnd = statedValueEnd(text, start, end);
           if (valueEnd > start) found.push({ start, end: valueEnd, label: stated.kind, priority: 60 });
+        });
+      }
+      if (httpCredentials) {
+        findAll(AUTHORIZATION_PATTERN, text, (start, end) => {
+          if (credentialValue(text.slice(start, end))) found.push({ start, end, label: AUTHORIZATION_PATTERN.kind, priority: 60 });
+        });
+        findAll(CLIENT_PASSWORD_PATTERN, text, (start, end) => {
+          if (!NOT_A_VALUE.test(text.slice(start, end)) && callsHttpClient(text, start)) found.push({ start, end, label: CLIENT_PASSWORD_PATTERN.kind, priority: 60 });
         });
       }
       if (entropy) {
@@ -118,6 +128,43 @@ function statedValueEnd(text: string, start: number, end: number): number {
   if (value.length < 4 || NOT_A_VALUE.test(value)) return start;
   const quoted = start > 0 && QUOTES.includes(text[start - 1]!);
   return quoted || PASSWORD_LIKE.test(value) ? start + value.length : start;
+}
+
+/** An identifier in capitals (`ACCESS_TOKEN`, `API_KEY`): a name standing for a value. */
+const CAPITALISED_NAME = /^[A-Z][A-Z_]*$/;
+
+/**
+ * A credential after an authorization scheme, not a reference, a name standing for one, or a
+ * word ("Bearer followed by your key"): a value has a digit, a symbol or a capital inside. Basic
+ * credentials of a placeholder user and password (`dXNlcm5hbWU6cGFzc3dvcmQ=`,
+ * "username:password", the documentation's favourite) or of no password are examples; a real
+ * user name with "password" (admin:password) is a default credential, and masked.
+ */
+function credentialValue(value: string): boolean {
+  if (NOT_A_VALUE.test(value) || CAPITALISED_NAME.test(value) || !PASSWORD_LIKE.test(value)) return false;
+  const decoded = decodeBase64Text(value);
+  const colon = decoded?.indexOf(":") ?? -1;
+  if (decoded === null || colon === -1) return true;
+  const user = decoded.slice(0, colon);
+  const password = decoded.slice(colon + 1);
+  if (password.length === 0 || NOT_A_VALUE.test(password)) return false;
+  return !(PLACEHOLDER_USER.test(user) && PLACEHOLDER.test(password));
+}
+
+/** The user half of an example `user:password`. */
+const PLACEHOLDER_USER = /^(?:user(?:name)?|login|name|your.*|.*example.*|<.*>)$/i;
+
+const HTTP_CLIENT = /\b(?:curl|wget)\b|:\/\//;
+/** How far around `-u user:password` a curl, wget or URL is looked for (bounded: linear time). */
+const CLIENT_WINDOW = 300;
+
+/** `-u x:y` is a password only on a line that calls curl or wget or names a URL (not `docker -u 1000:1000`). */
+function callsHttpClient(text: string, at: number): boolean {
+  const window = text.slice(Math.max(0, at - CLIENT_WINDOW), Math.min(text.length, at + CLIENT_WINDOW));
+  const offset = at - Math.max(0, at - CLIENT_WINDOW);
+  const lineStart = window.lastIndexOf("\n", offset) + 1;
+  const lineEnd = window.indexOf("\n", offset);
+  return HTTP_CLIENT.test(window.slice(lineStart, lineEnd === -1 ? undefined : lineEnd));
 }
 
 /**

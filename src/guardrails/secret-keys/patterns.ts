@@ -74,6 +74,25 @@ export const STATED_PASSWORD_PATTERN: SecretPattern = p(
   "gid",
 );
 
+/**
+ * An HTTP authorization header's credentials, in a header dump, a `curl -H`, or code
+ * (`"Authorization": "Bearer ..."`): `Basic` (Base64 of user:password), `Bearer`, `token`
+ * (GitHub's scheme). Group 1 is the value; whether it is one and not a placeholder or a word the
+ * guardrail decides (credentialValue).
+ */
+export const AUTHORIZATION_PATTERN: SecretPattern = p(
+  "authorization_header",
+  `(?<![A-Za-z0-9-])(?:proxy-)?authorization["']?[ \\t]*[:=][ \\t]*["']?(?:basic|bearer|token)[ \\t]+([A-Za-z0-9+/=._~-]{8,})`,
+  "gid",
+);
+
+/**
+ * A command-line client's password: `curl -u user:password`, `curl --user user:password`.
+ * Group 1 is the password. `-u` means other things to other tools (`docker run -u 1000:1000`),
+ * so the guardrail keeps it only on a line that calls curl or wget or names a URL.
+ */
+export const CLIENT_PASSWORD_PATTERN: SecretPattern = p("client_password", `(?<![A-Za-z0-9-])(?:-u|--user)(?:[ \\t]+|=)["']?[^\\s"':]{1,256}:([^\\s"']{1,256})`, "gid");
+
 /** `scheme://user:password@host`: the password is masked. */
 export const URL_PASSWORD_PATTERN: SecretPattern = p("url_password", `(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}://[^\\s/:@]{1,256}:([^\\s/@]{1,256})@`, "gd");
 
