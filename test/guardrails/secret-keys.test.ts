@@ -204,3 +204,40 @@ describe("SecretKeys: credentials in HTTP authorization", () => {
     }
   });
 });
+
+describe("SecretKeys: passwords on command lines and in run-together variable names", () => {
+  // Written before the rules.
+  const masked: [string, string][] = [
+    ["PGPASSWORD=Xk29sLq psql -h db -U app", "PGPASSWORD=<SECRET_KEY> psql -h db -U app"],
+    ["export DBPASSWORD='n3wP4ss!'", "export DBPASSWORD='<SECRET_KEY>'"],
+    ["mysql -u root -pXk29sLq prod", "mysql -u root -p<SECRET_KEY> prod"],
+    ["mysqldump -h db -u backup -p'Tr0ub4dor' shop > shop.sql", "mysqldump -h db -u backup -p'<SECRET_KEY>' shop > shop.sql"],
+    ["sshpass -p 'Xk29sLq' ssh deploy@10.0.0.5", "sshpass -p '<SECRET_KEY>' ssh deploy@10.0.0.5"],
+    ["docker login -u ci -p Xk29sLq registry.example.com", "docker login -u ci -p <SECRET_KEY> registry.example.com"],
+  ];
+  const left = [
+    "mysql -u root -p prod",
+    "mysql -u root -p",
+    "docker run -p 8080:80 nginx",
+    "ssh -p 2222 deploy@host",
+    "docker login -u ci -p $REGISTRY_PASSWORD registry.example.com",
+    "docker login --password-stdin",
+    "sshpass -p \"$SSHPASS\" ssh host",
+    "Set PGPASSWORD=$PGPASS before running psql.",
+    "export DBPASSWORD=changeme",
+    "The variable PGPASSWORD holds the password psql uses.",
+    "pip install -p 3 packages",
+  ];
+  test("the password is masked", () => {
+    for (const [text, expected] of masked) expect(mask(text).text).toBe(expected);
+  });
+  test("ports, prompts for a password, references and placeholders are left", () => {
+    for (const text of left) expect(mask(text).text).toBe(text);
+  });
+  test("linear time on hostile inputs", () => {
+    const m = createSecretKeysMasker({});
+    for (const unit of ["mysql -pa", "-p x ", "sshpass -p ", "docker login -p a ", "PGPASSWORD=", "XPASSWORD"]) {
+      expectLinear(`SecretKeys on ${JSON.stringify(unit)}`, (t) => m.mask(t), unit);
+    }
+  });
+});
