@@ -234,6 +234,9 @@ describe("SecretKeys: passwords on command lines and in run-together variable na
   test("ports, prompts for a password, references and placeholders are left", () => {
     for (const text of left) expect(mask(text).text).toBe(text);
   });
+  test("a port beside the word login, and names ending in PASS, are left (found while writing the rule)", () => {
+    for (const text of ["I cannot login: ssh -p 2222 deploy@host says connection refused", "login page at localhost -p 3000", "COMPASS=north", "BYPASS_CACHE=always"]) expect(mask(text).text).toBe(text);
+  });
   test("linear time on hostile inputs", () => {
     const m = createSecretKeysMasker({});
     for (const unit of ["mysql -pa", "-p x ", "sshpass -p ", "docker login -p a ", "PGPASSWORD=", "XPASSWORD"]) {

@@ -9,7 +9,7 @@ import { GuardrailConfigError, type GuardrailDefinition, type Masker } from "../
 import { looksRandom, type EntropyRule } from "./entropy.ts";
 import { decodeBase64Text } from "../text/decoded-text.ts";
 import { isEncodedProse, isPublishedExample } from "./published-examples.ts";
-import { ASSIGNMENT_PATTERN, AUTHORIZATION_PATTERN, CLIENT_PASSWORD_PATTERN, findPrivateKeys, STATED_PASSWORD_PATTERN, TOKEN_PATTERN, URL_PASSWORD_PATTERN, VENDOR_KINDS, VENDOR_PATTERN, type SecretPattern } from "./patterns.ts";
+import { ASSIGNMENT_PATTERN, AUTHORIZATION_PATTERN, COMMAND_LINE_PASSWORDS, findPrivateKeys, PREFIXED_PASSWORD_PATTERN, STATED_PASSWORD_PATTERN, TOKEN_PATTERN, URL_PASSWORD_PATTERN, VENDOR_KINDS, VENDOR_PATTERN, type SecretPattern } from "./patterns.ts";
 
 export const SecretKeysConfigSchema = Type.Object(
   {
@@ -44,7 +44,7 @@ export function createSecretKeysMasker(config: SecretKeysConfig): Masker {
   const entropy = ENTROPY_RULES[threshold];
   const custom = (config.custom_patterns ?? []).map((source, i) => compileCustom(source, i));
   const patterns: readonly SecretPattern[] = [URL_PASSWORD_PATTERN, ...custom];
-  const assignments = threshold === "permissive" ? null : ASSIGNMENT_PATTERN;
+  const assignments = threshold === "permissive" ? [] : [ASSIGNMENT_PATTERN, PREFIXED_PASSWORD_PATTERN];
   const stated = threshold === "permissive" ? null : STATED_PASSWORD_PATTERN;
   const httpCredentials = threshold !== "permissive";
 
@@ -58,9 +58,9 @@ export function createSecretKeysMasker(config: SecretKeysConfig): Masker {
       findPrivateKeys(text, (start, end) => found.push({ start, end, label: "private_key", priority: 100 }));
       findVendorKeys(text, (start, end, kind) => found.push({ start, end, label: kind, priority: 90 }));
       for (const sp of patterns) findAll(sp, text, (start, end) => found.push({ start, end, label: sp.kind, priority: 90 }));
-      if (assignments) {
-        findAll(assignments, text, (start, end) => {
-          if (!NOT_A_VALUE.test(text.slice(start, end))) found.push({ start, end, label: assignments.kind, priority: 60 });
+      for (const assignment of assignments) {
+        findAll(assignment, text, (start, end) => {
+          if (!NOT_A_VALUE.test(text.slice(start, end))) found.push({ start, end, label: assignment.kind, priority: 60 });
         });
       }
       if (stated) {
@@ -73,9 +73,11 @@ export function createSecretKeysMasker(config: SecretKeysConfig): Masker {
         findAll(AUTHORIZATION_PATTERN, text, (start, end) => {
           if (credentialValue(text.slice(start, end))) found.push({ start, end, label: AUTHORIZATION_PATTERN.kind, priority: 60 });
         });
-        findAll(CLIENT_PASSWORD_PATTERN, text, (start, end) => {
-          if (!NOT_A_VALUE.test(text.slice(start, end)) && callsHttpClient(text, start)) found.push({ start, end, label: CLIENT_PASSWORD_PATTERN.kind, priority: 60 });
-        });
+        for (const { pattern, line } of COMMAND_LINE_PASSWORDS) {
+          findAll({ kind: "command_line_password", pattern }, text, (start, end) => {
+            if (!NOT_A_VALUE.test(text.slice(start, end)) && lineMatches(text, start, line)) found.push({ start, end, label: "command_line_password", priority: 60 });
+          });
+        }
       }
       if (entropy) {
         forEachMatch(TOKEN_PATTERN, text, (m) => {
@@ -154,17 +156,16 @@ function credentialValue(value: string): boolean {
 /** The user half of an example `user:password`. */
 const PLACEHOLDER_USER = /^(?:user(?:name)?|login|name|your.*|.*example.*|<.*>)$/i;
 
-const HTTP_CLIENT = /\b(?:curl|wget)\b|:\/\//;
-/** How far around `-u user:password` a curl, wget or URL is looked for (bounded: linear time). */
-const CLIENT_WINDOW = 300;
+/** How far around a command-line password its command is looked for (bounded: linear time). */
+const COMMAND_WINDOW = 300;
 
-/** `-u x:y` is a password only on a line that calls curl or wget or names a URL (not `docker -u 1000:1000`). */
-function callsHttpClient(text: string, at: number): boolean {
-  const window = text.slice(Math.max(0, at - CLIENT_WINDOW), Math.min(text.length, at + CLIENT_WINDOW));
-  const offset = at - Math.max(0, at - CLIENT_WINDOW);
-  const lineStart = window.lastIndexOf("\n", offset) + 1;
-  const lineEnd = window.indexOf("\n", offset);
-  return HTTP_CLIENT.test(window.slice(lineStart, lineEnd === -1 ? undefined : lineEnd));
+/** Whether the line around `at`, within COMMAND_WINDOW characters each way, matches `line`. */
+function lineMatches(text: string, at: number, line: RegExp): boolean {
+  const from = Math.max(0, at - COMMAND_WINDOW);
+  const window = text.slice(from, Math.min(text.length, at + COMMAND_WINDOW));
+  const lineStart = window.lastIndexOf("\n", at - from) + 1;
+  const lineEnd = window.indexOf("\n", at - from);
+  return line.test(window.slice(lineStart, lineEnd === -1 ? undefined : lineEnd));
 }
 
 /**

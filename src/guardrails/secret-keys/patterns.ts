@@ -86,12 +86,36 @@ export const AUTHORIZATION_PATTERN: SecretPattern = p(
   "gid",
 );
 
+/** A password given to a command on its command line, where the line calls that command. */
+export interface CommandLinePassword {
+  /** Group 1 is the password. */
+  readonly pattern: RegExp;
+  /** The line must match this too: the same option means other things to other tools. */
+  readonly line: RegExp;
+}
+
 /**
- * A command-line client's password: `curl -u user:password`, `curl --user user:password`.
- * Group 1 is the password. `-u` means other things to other tools (`docker run -u 1000:1000`),
- * so the guardrail keeps it only on a line that calls curl or wget or names a URL.
+ * `curl -u user:password` (and `--user`, wget's `--user=`) on a line that calls curl or wget or
+ * names a URL (`docker run -u 1000:1000` is a user and group); MySQL's attached `-pPASSWORD`
+ * (`-p` alone prompts for it, and `-P` is the port); `-p PASSWORD` of sshpass and of registry
+ * logins (`docker login`), not a port (`docker run -p 8080:80`, `ssh -p 2222`).
  */
-export const CLIENT_PASSWORD_PATTERN: SecretPattern = p("client_password", `(?<![A-Za-z0-9-])(?:-u|--user)(?:[ \\t]+|=)["']?[^\\s"':]{1,256}:([^\\s"']{1,256})`, "gid");
+export const COMMAND_LINE_PASSWORDS: readonly CommandLinePassword[] = [
+  { pattern: /(?<![A-Za-z0-9-])(?:-u|--user)(?:[ \t]+|=)["']?[^\s"':]{1,256}:([^\s"']{1,256})/dg, line: /\b(?:curl|wget)\b|:\/\// },
+  { pattern: /(?<![A-Za-z0-9-])-p["']?([^\s"'-][^\s"']{2,255})/dg, line: /\b(?:mysql|mysqldump|mysqladmin|mariadb)\b/ },
+  { pattern: /(?<![A-Za-z0-9-])(?:-p|--password)[ \t]+["']?([^\s"']{4,256})/dg, line: /\bsshpass\b|\b(?:docker|podman|nerdctl|buildah|skopeo|oras|helm(?: registry)?)[ \t]+login\b/ },
+];
+
+/**
+ * A password variable whose name runs its prefix into the word (`PGPASSWORD=`, `DBPWD=`),
+ * which the assignment pattern's word start does not reach; capitals only, as environment
+ * variables are written, and not `...PASS` (`COMPASS=north`). Group 1 is the value.
+ */
+export const PREFIXED_PASSWORD_PATTERN: SecretPattern = p(
+  "credential_assignment",
+  `(?<![A-Za-z0-9_])[A-Z][A-Z0-9]{1,30}(?:PASSWORD|PASSWD|PWD)["']?[ \\t]*[:=][ \\t]*["']?([^\\s"',;]{4,})`,
+  "gd",
+);
 
 /** `scheme://user:password@host`: the password is masked. */
 export const URL_PASSWORD_PATTERN: SecretPattern = p("url_password", `(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}://[^\\s/:@]{1,256}:([^\\s/@]{1,256})@`, "gd");
