@@ -19,6 +19,8 @@ const sample = {
   huggingface_token: "hf_" + "AbCdEfGhIjKlMnOpQrStUvWxYz01234567",
   gitlab_token: "glpat-" + "xY7_kL9mN2pQ4rS6tU8v",
   npm_token: "npm_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8",
+  discord_webhook: "https://discord.com/api/webhooks/" + "123456789012345678/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcdefghijklmnopqrstuvwx",
+  telegram_bot_token: "123456789:" + "AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw",
 };
 
 describe("SecretKeys", () => {
@@ -132,7 +134,7 @@ describe("SecretKeys", () => {
 
   test("linear time on hostile inputs", () => {
     const m = createSecretKeysMasker({ threshold: "strict" });
-    for (const unit of ["sk-", "eyJ", "eyJa.", "-----BEGIN PRIVATE KEY-----", "password=", "password is ", "pin is 1", "a://", "x", "Ab1+", "ghp_", "p:a@", "postgres://u:"]) {
+    for (const unit of ["sk-", "eyJ", "eyJa.", "-----BEGIN PRIVATE KEY-----", "password=", "password is ", "pin is 1", "a://", "x", "Ab1+", "ghp_", "p:a@", "postgres://u:", "1234567:AA", "https://discord.com/api/webhooks/12345/"]) {
       expectLinear(`SecretKeys on ${JSON.stringify(unit)}`, (t) => m.mask(t), unit);
     }
   });

@@ -32,6 +32,8 @@ const VENDOR_FORMATS: readonly (readonly [kind: string, source: string])[] = [
   ["gitlab_token", `${B}glpat-[A-Za-z0-9_-]{20,}${E}`],
   ["slack_token", `${B}xox[abposr]-[A-Za-z0-9-]{10,}${E}`],
   ["slack_webhook", `https://hooks\\.slack\\.com/services/[A-Za-z0-9/_-]{20,}`],
+  ["discord_webhook", `https://(?:ptb\\.|canary\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{5,25}/[A-Za-z0-9_-]{40,}`],
+  ["telegram_bot_token", `(?<![0-9])[0-9]{6,12}:AA[A-Za-z0-9_-]{32,40}${E}`],
   ["stripe_key", `${B}(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}${E}`],
   ["google_api_key", `${B}AIza[0-9A-Za-z_-]{35}${E}`],
   ["google_oauth_secret", `${B}GOCSPX-[A-Za-z0-9_-]{28}${E}`],
