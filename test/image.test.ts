@@ -1,8 +1,10 @@
 /**
  * `npm run build:image`: the image from scratch is built with buildah in a storage directory of
  * the test's own, mounted, and its entrypoint and command run inside its root file system by
- * chroot as the image's user, with /proc mounted as a container runtime would: /health, a guard
- * request and a proxied call to a loopback mock upstream must work with nothing from the host.
+ * chroot as the image's user, on a read-only bind mount of it with /proc and a /tmp mounted as a
+ * container runtime and the Kubernetes manifests would: /health, a guard request, a large text
+ * for a scan worker and a proxied call to a loopback mock upstream must work with nothing from
+ * the host.
  *
  * Needs buildah and root. `.ci/run` installs buildah; elsewhere, without them, the test is
  * skipped and says so (GUARDRAIL_PROXY_IMAGE_TEST=1 or CI=true makes their absence a failure).
@@ -78,13 +80,22 @@ if (!runnable && !required) {
     expect(readFileSync(join(rootfs, "etc/ssl/certs/ca-certificates.crt"), "utf8")).toContain("-----BEGIN CERTIFICATE-----");
     expect(readdirSync(join(rootfs, "etc/guardrail-proxy/policies")).sort()).toEqual(readdirSync(join(ROOT, "policies")).sort());
 
-    run(["mount", "-t", "proc", "proc", join(rootfs, "proc")]);
-    cleanups.push(() => run(["umount", "-l", join(rootfs, "proc")]));
+    // As the Kubernetes manifests run it: the root file system read-only, a writable /tmp, and
+    // /proc as any container runtime mounts it.
+    const readOnlyRoot = mkdtempSync(join(storage, "ro-root-"));
+    run(["mount", "--bind", rootfs, readOnlyRoot]);
+    cleanups.push(() => run(["umount", "-l", readOnlyRoot]));
+    run(["mount", "-o", "remount,ro,bind", readOnlyRoot]);
+    run(["mount", "-t", "proc", "proc", join(readOnlyRoot, "proc")]);
+    cleanups.push(() => run(["umount", "-l", join(readOnlyRoot, "proc")]));
+    run(["mount", "-t", "tmpfs", "-o", "size=16m,mode=1777", "tmpfs", join(readOnlyRoot, "tmp")]);
+    cleanups.push(() => run(["umount", "-l", join(readOnlyRoot, "tmp")]));
+    expect(Bun.spawnSync(["touch", join(readOnlyRoot, "written")]).exitCode).not.toBe(0);
 
     const mock = startMockUpstream();
     cleanups.push(() => void mock.stop());
     const environment = Object.fromEntries(config.Env.map((e) => [e.slice(0, e.indexOf("=")), e.slice(e.indexOf("=") + 1)]));
-    const proc = Bun.spawn([Bun.which("chroot") ?? "/usr/sbin/chroot", `--userspec=${config.User}`, rootfs, ...config.Entrypoint, ...config.Cmd], {
+    const proc = Bun.spawn([Bun.which("chroot") ?? "/usr/sbin/chroot", `--userspec=${config.User}`, readOnlyRoot, ...config.Entrypoint, ...config.Cmd], {
       env: {
         ...environment,
         // Loopback and a free port instead of the image's 0.0.0.0:8000, for a test on a shared machine.
@@ -114,6 +125,10 @@ if (!runnable && !required) {
     });
     expect(chat.status).toBe(200);
     expect(mock.last().body!.messages).toEqual([{ role: "user", content: "mail <EMAIL_ADDRESS>" }]);
+    // A text over the offload threshold goes to a scan worker thread, started from inside the binary.
+    const large = `mail jo@corp.io ${"and the quarterly numbers look fine ".repeat(1200)}`;
+    const offloaded = await fetch(`${base}/v1/guard/input`, { method: "POST", body: JSON.stringify({ text: large }) });
+    expect(((await offloaded.json()) as { sanitized_text: string }).sanitized_text).toStartWith("mail <EMAIL_ADDRESS> and the quarterly");
 
     proc.kill("SIGTERM");
     expect(await proc.exited).toBe(0);
