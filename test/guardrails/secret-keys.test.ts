@@ -246,3 +246,16 @@ describe("SecretKeys: passwords on command lines and in run-together variable na
     }
   });
 });
+
+describe("SecretKeys: .netrc entries", () => {
+  // Written before the rule.
+  test("the password of a machine entry is masked, on one line or several", () => {
+    expect(mask("machine api.heroku.com login me@x.io password 9f8e7d6c-5b4a-3928-1706-152433425160").text).toBe("machine api.heroku.com login me@x.io password <SECRET_KEY>");
+    expect(mask("machine git.example.org\n  login deploy\n  password Tr0ub4dor&3\n").text).toBe("machine git.example.org\n  login deploy\n  password <SECRET_KEY>\n");
+  });
+  test("the word password in prose, or after a login form's text, is left", () => {
+    for (const text of ["Enter your login and password below.", "The machine asks for a login, then password twice.", "login with password authentication disabled", "machine learning login page: password reset link expired"]) {
+      expect(mask(text).text).toBe(text);
+    }
+  });
+});
