@@ -258,4 +258,10 @@ describe("SecretKeys: .netrc entries", () => {
       expect(mask(text).text).toBe(text);
     }
   });
+  test("linear time on hostile inputs", () => {
+    const m = createSecretKeysMasker({});
+    for (const unit of ["machine a.b login c password d ", "password xyzw ", "machine a.b "]) {
+      expectLinear(`SecretKeys on ${JSON.stringify(unit)}`, (t) => m.mask(t), unit);
+    }
+  });
 });

@@ -9,7 +9,7 @@ import { GuardrailConfigError, type GuardrailDefinition, type Masker } from "../
 import { looksRandom, type EntropyRule } from "./entropy.ts";
 import { decodeBase64Text } from "../text/decoded-text.ts";
 import { isEncodedProse, isPublishedExample } from "./published-examples.ts";
-import { ASSIGNMENT_PATTERN, AUTHORIZATION_PATTERN, COMMAND_LINE_PASSWORDS, findPrivateKeys, PREFIXED_PASSWORD_PATTERN, STATED_PASSWORD_PATTERN, TOKEN_PATTERN, URL_PASSWORD_PATTERN, VENDOR_KINDS, VENDOR_PATTERN, type SecretPattern } from "./patterns.ts";
+import { ASSIGNMENT_PATTERN, AUTHORIZATION_PATTERN, COMMAND_LINE_PASSWORDS, findPrivateKeys, type ContextualPassword, PREFIXED_PASSWORD_PATTERN, STATED_PASSWORD_PATTERN, TOKEN_PATTERN, URL_PASSWORD_PATTERN, VENDOR_KINDS, VENDOR_PATTERN, type SecretPattern } from "./patterns.ts";
 
 export const SecretKeysConfigSchema = Type.Object(
   {
@@ -73,9 +73,9 @@ export function createSecretKeysMasker(config: SecretKeysConfig): Masker {
         findAll(AUTHORIZATION_PATTERN, text, (start, end) => {
           if (credentialValue(text.slice(start, end))) found.push({ start, end, label: AUTHORIZATION_PATTERN.kind, priority: 60 });
         });
-        for (const { pattern, line } of COMMAND_LINE_PASSWORDS) {
-          findAll({ kind: "command_line_password", pattern }, text, (start, end) => {
-            if (!NOT_A_VALUE.test(text.slice(start, end)) && lineMatches(text, start, line)) found.push({ start, end, label: "command_line_password", priority: 60 });
+        for (const password of COMMAND_LINE_PASSWORDS) {
+          findAll({ kind: "command_line_password", pattern: password.pattern }, text, (start, end) => {
+            if (!NOT_A_VALUE.test(text.slice(start, end)) && inContext(text, start, password)) found.push({ start, end, label: "command_line_password", priority: 60 });
           });
         }
       }
@@ -156,16 +156,20 @@ function credentialValue(value: string): boolean {
 /** The user half of an example `user:password`. */
 const PLACEHOLDER_USER = /^(?:user(?:name)?|login|name|your.*|.*example.*|<.*>)$/i;
 
-/** How far around a command-line password its command is looked for (bounded: linear time). */
-const COMMAND_WINDOW = 300;
+/** How far around a contextual password its context is looked for (bounded: linear time). */
+const CONTEXT_WINDOW = 300;
 
-/** Whether the line around `at`, within COMMAND_WINDOW characters each way, matches `line`. */
-function lineMatches(text: string, at: number, line: RegExp): boolean {
-  const from = Math.max(0, at - COMMAND_WINDOW);
-  const window = text.slice(from, Math.min(text.length, at + COMMAND_WINDOW));
+/**
+ * Whether the password at `at` is in its context: the line around it (within CONTEXT_WINDOW
+ * characters each way), or the CONTEXT_WINDOW characters before it.
+ */
+function inContext(text: string, at: number, password: ContextualPassword): boolean {
+  const from = Math.max(0, at - CONTEXT_WINDOW);
+  if (password.near === "before") return password.context.test(text.slice(from, at));
+  const window = text.slice(from, Math.min(text.length, at + CONTEXT_WINDOW));
   const lineStart = window.lastIndexOf("\n", at - from) + 1;
   const lineEnd = window.indexOf("\n", at - from);
-  return line.test(window.slice(lineStart, lineEnd === -1 ? undefined : lineEnd));
+  return password.context.test(window.slice(lineStart, lineEnd === -1 ? undefined : lineEnd));
 }
 
 /**

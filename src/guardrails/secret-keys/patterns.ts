@@ -88,12 +88,14 @@ export const AUTHORIZATION_PATTERN: SecretPattern = p(
   "gid",
 );
 
-/** A password given to a command on its command line, where the line calls that command. */
-export interface CommandLinePassword {
+/** A password that is one only in its context: given to a command on its line, or in a `.netrc` entry. */
+export interface ContextualPassword {
   /** Group 1 is the password. */
   readonly pattern: RegExp;
-  /** The line must match this too: the same option means other things to other tools. */
-  readonly line: RegExp;
+  /** The context must match this: the same option means other things to other tools. */
+  readonly context: RegExp;
+  /** Where the context is read: the password's line, or the text before it (entries span lines). */
+  readonly near: "line" | "before";
 }
 
 /**
@@ -102,10 +104,16 @@ export interface CommandLinePassword {
  * (`-p` alone prompts for it, and `-P` is the port); `-p PASSWORD` of sshpass and of registry
  * logins (`docker login`), not a port (`docker run -p 8080:80`, `ssh -p 2222`).
  */
-export const COMMAND_LINE_PASSWORDS: readonly CommandLinePassword[] = [
-  { pattern: /(?<![A-Za-z0-9-])(?:-u|--user)(?:[ \t]+|=)["']?[^\s"':]{1,256}:([^\s"']{1,256})/dg, line: /\b(?:curl|wget)\b|:\/\// },
-  { pattern: /(?<![A-Za-z0-9-])-p["']?([^\s"'-][^\s"']{2,255})/dg, line: /\b(?:mysql|mysqldump|mysqladmin|mariadb)\b/ },
-  { pattern: /(?<![A-Za-z0-9-])(?:-p|--password)[ \t]+["']?([^\s"']{4,256})/dg, line: /\bsshpass\b|\b(?:docker|podman|nerdctl|buildah|skopeo|oras|helm(?: registry)?)[ \t]+login\b/ },
+export const COMMAND_LINE_PASSWORDS: readonly ContextualPassword[] = [
+  { pattern: /(?<![A-Za-z0-9-])(?:-u|--user)(?:[ \t]+|=)["']?[^\s"':]{1,256}:([^\s"']{1,256})/dg, context: /\b(?:curl|wget)\b|:\/\//, near: "line" },
+  { pattern: /(?<![A-Za-z0-9-])-p["']?([^\s"'-][^\s"']{2,255})/dg, context: /\b(?:mysql|mysqldump|mysqladmin|mariadb)\b/, near: "line" },
+  {
+    pattern: /(?<![A-Za-z0-9-])(?:-p|--password)[ \t]+["']?([^\s"']{4,256})/dg,
+    context: /\bsshpass\b|\b(?:docker|podman|nerdctl|buildah|skopeo|oras|helm(?: registry)?)[ \t]+login\b/,
+    near: "line",
+  },
+  // A .netrc entry: `machine host.name login user password secret`, on one line or several.
+  { pattern: /(?<![A-Za-z0-9-])password[ \t]+([^\s"']{4,256})/dg, context: /\bmachine[ \t]+[A-Za-z0-9-]+\.[A-Za-z0-9.-]+\s[\s\S]*\blogin[ \t]+\S/, near: "before" },
 ];
 
 /**
