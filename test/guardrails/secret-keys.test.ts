@@ -5,6 +5,14 @@ import { loadPolicyFile } from "../../src/policy/load.ts";
 import { expectLinear } from "../helpers/timing.ts";
 
 const mask = (text: string, config: SecretKeysConfig = {}) => createSecretKeysMasker(config).mask(text);
+/** Each text masked as given. */
+const expectMasked = (cases: readonly (readonly [text: string, masked: string])[]) => {
+  for (const [text, expected] of cases) expect(mask(text).text).toBe(expected);
+};
+/** Each text left as it is. */
+const expectLeft = (texts: readonly string[]) => {
+  for (const text of texts) expect(mask(text).text).toBe(text);
+};
 
 // Built at run time so that no scanner flags this file as holding real keys.
 const sample = {
@@ -176,10 +184,10 @@ describe("SecretKeys: credentials in HTTP authorization", () => {
     "ps -u root:wheel",
   ];
   test("a value after Authorization: Basic / Bearer / token, and a curl or wget password, are masked", () => {
-    for (const [text, expected] of masked) expect(mask(text).text).toBe(expected);
+    expectMasked(masked);
   });
   test("references, placeholders, prose about the header and user:group ids are left", () => {
-    for (const text of left) expect(mask(text).text).toBe(text);
+    expectLeft(left);
   });
   test("Basic credentials of a placeholder user and password, or none, are a documentation example", () => {
     // base64("username:password"), base64("user:") and base64("user:changeme")
@@ -231,13 +239,13 @@ describe("SecretKeys: passwords on command lines and in run-together variable na
     "pip install -p 3 packages",
   ];
   test("the password is masked", () => {
-    for (const [text, expected] of masked) expect(mask(text).text).toBe(expected);
+    expectMasked(masked);
   });
   test("ports, prompts for a password, references and placeholders are left", () => {
-    for (const text of left) expect(mask(text).text).toBe(text);
+    expectLeft(left);
   });
   test("a port beside the word login, and names ending in PASS, are left (found while writing the rule)", () => {
-    for (const text of ["I cannot login: ssh -p 2222 deploy@host says connection refused", "login page at localhost -p 3000", "COMPASS=north", "BYPASS_CACHE=always"]) expect(mask(text).text).toBe(text);
+    expectLeft(["I cannot login: ssh -p 2222 deploy@host says connection refused", "login page at localhost -p 3000", "COMPASS=north", "BYPASS_CACHE=always"]);
   });
   test("linear time on hostile inputs", () => {
     const m = createSecretKeysMasker({});
