@@ -34,6 +34,9 @@ const ENTROPY_RULES: Record<Threshold, EntropyRule | null> = {
   permissive: null,
 };
 
+/** `password = ...` and `PGPASSWORD=...`: only the value is masked. */
+const ASSIGNMENTS: readonly SecretPattern[] = [ASSIGNMENT_PATTERN, PREFIXED_PASSWORD_PATTERN];
+
 /** Values after `password=` that are references or placeholders, not secrets. */
 const NOT_A_VALUE = /^(?:[$%{<(*]|\*+$|x+$|null$|none$|undefined$|true$|false$|process\.env|os\.environ|env\[)|\(/i;
 
@@ -44,9 +47,9 @@ export function createSecretKeysMasker(config: SecretKeysConfig): Masker {
   const entropy = ENTROPY_RULES[threshold];
   const custom = (config.custom_patterns ?? []).map((source, i) => compileCustom(source, i));
   const patterns: readonly SecretPattern[] = [URL_PASSWORD_PATTERN, ...custom];
-  const assignments = threshold === "permissive" ? [] : [ASSIGNMENT_PATTERN, PREFIXED_PASSWORD_PATTERN];
-  const stated = threshold === "permissive" ? null : STATED_PASSWORD_PATTERN;
-  const httpCredentials = threshold !== "permissive";
+  // Every threshold but permissive also reads values by what surrounds them: assignments,
+  // passwords told in words, authorization headers, command lines.
+  const contextual = threshold !== "permissive";
 
   return {
     kind: "masker",
@@ -58,24 +61,22 @@ export function createSecretKeysMasker(config: SecretKeysConfig): Masker {
       findPrivateKeys(text, (start, end) => found.push({ start, end, label: "private_key", priority: 100 }));
       findVendorKeys(text, (start, end, kind) => found.push({ start, end, label: kind, priority: 90 }));
       for (const sp of patterns) findAll(sp, text, (start, end) => found.push({ start, end, label: sp.kind, priority: 90 }));
-      for (const assignment of assignments) {
-        findAll(assignment, text, (start, end) => {
-          if (!NOT_A_VALUE.test(text.slice(start, end))) found.push({ start, end, label: assignment.kind, priority: 60 });
-        });
-      }
-      if (stated) {
-        findAll(stated, text, (start, end) => {
+      if (contextual) {
+        for (const assignment of ASSIGNMENTS) {
+          findAll(assignment, text, (start, end) => {
+            if (!NOT_A_VALUE.test(text.slice(start, end))) found.push({ start, end, label: assignment.kind, priority: 60 });
+          });
+        }
+        findAll(STATED_PASSWORD_PATTERN, text, (start, end) => {
           const valueEnd = statedValueEnd(text, start, end);
-          if (valueEnd > start) found.push({ start, end: valueEnd, label: stated.kind, priority: 60 });
+          if (valueEnd > start) found.push({ start, end: valueEnd, label: STATED_PASSWORD_PATTERN.kind, priority: 60 });
         });
-      }
-      if (httpCredentials) {
         findAll(AUTHORIZATION_PATTERN, text, (start, end) => {
           if (credentialValue(text.slice(start, end))) found.push({ start, end, label: AUTHORIZATION_PATTERN.kind, priority: 60 });
         });
         for (const password of COMMAND_LINE_PASSWORDS) {
-          findAll({ kind: "command_line_password", pattern: password.pattern }, text, (start, end) => {
-            if (!NOT_A_VALUE.test(text.slice(start, end)) && inContext(text, start, password)) found.push({ start, end, label: "command_line_password", priority: 60 });
+          findAll(password, text, (start, end) => {
+            if (!NOT_A_VALUE.test(text.slice(start, end)) && inContext(text, start, password)) found.push({ start, end, label: password.kind, priority: 60 });
           });
         }
       }

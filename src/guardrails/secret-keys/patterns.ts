@@ -88,10 +88,11 @@ export const AUTHORIZATION_PATTERN: SecretPattern = p(
   "gid",
 );
 
-/** A password that is one only in its context: given to a command on its line, or in a `.netrc` entry. */
-export interface ContextualPassword {
-  /** Group 1 is the password. */
-  readonly pattern: RegExp;
+/**
+ * A password that is one only in its context: given to a command on its line, or in a `.netrc`
+ * entry. Group 1 of `pattern` is the password.
+ */
+export interface ContextualPassword extends SecretPattern {
   /** The context must match this: the same option means other things to other tools. */
   readonly context: RegExp;
   /** Where the context is read: the password's line, or the text before it (entries span lines). */
@@ -105,16 +106,16 @@ export interface ContextualPassword {
  * logins (`docker login`), not a port (`docker run -p 8080:80`, `ssh -p 2222`).
  */
 export const COMMAND_LINE_PASSWORDS: readonly ContextualPassword[] = [
-  { pattern: /(?<![A-Za-z0-9-])(?:-u|--user)(?:[ \t]+|=)["']?[^\s"':]{1,256}:([^\s"']{1,256})/dg, context: /\b(?:curl|wget)\b|:\/\//, near: "line" },
-  { pattern: /(?<![A-Za-z0-9-])-p["']?([^\s"'-][^\s"']{2,255})/dg, context: /\b(?:mysql|mysqldump|mysqladmin|mariadb)\b/, near: "line" },
-  {
-    pattern: /(?<![A-Za-z0-9-])(?:-p|--password)[ \t]+["']?([^\s"']{4,256})/dg,
-    context: /\bsshpass\b|\b(?:docker|podman|nerdctl|buildah|skopeo|oras|helm(?: registry)?)[ \t]+login\b/,
-    near: "line",
-  },
+  contextual(/(?<![A-Za-z0-9-])(?:-u|--user)(?:[ \t]+|=)["']?[^\s"':]{1,256}:([^\s"']{1,256})/dg, /\b(?:curl|wget)\b|:\/\//, "line"),
+  contextual(/(?<![A-Za-z0-9-])-p["']?([^\s"'-][^\s"']{2,255})/dg, /\b(?:mysql|mysqldump|mysqladmin|mariadb)\b/, "line"),
+  contextual(/(?<![A-Za-z0-9-])(?:-p|--password)[ \t]+["']?([^\s"']{4,256})/dg, /\bsshpass\b|\b(?:docker|podman|nerdctl|buildah|skopeo|oras|helm(?: registry)?)[ \t]+login\b/, "line"),
   // A .netrc entry: `machine host.name login user password secret`, on one line or several.
-  { pattern: /(?<![A-Za-z0-9-])password[ \t]+([^\s"']{4,256})/dg, context: /\bmachine[ \t]+[A-Za-z0-9-]+\.[A-Za-z0-9.-]+\s[\s\S]*\blogin[ \t]+\S/, near: "before" },
+  contextual(/(?<![A-Za-z0-9-])password[ \t]+([^\s"']{4,256})/dg, /\bmachine[ \t]+[A-Za-z0-9-]+\.[A-Za-z0-9.-]+\s[\s\S]*\blogin[ \t]+\S/, "before"),
 ];
+
+function contextual(pattern: RegExp, context: RegExp, near: ContextualPassword["near"]): ContextualPassword {
+  return { kind: "command_line_password", pattern, context, near };
+}
 
 /**
  * A password variable whose name runs its prefix into the word (`PGPASSWORD=`, `DBPWD=`),
