@@ -171,10 +171,15 @@ class OtelRequestTrace implements RequestTrace {
 }
 
 class OtelStageTrace implements StageTrace {
+  /** The stage's span as the parent of its guardrails' spans. */
+  private readonly context: Context;
+
   constructor(
     private readonly tracer: Tracer,
     private readonly span: Span,
-  ) {}
+  ) {
+    this.context = trace.setSpan(ROOT_CONTEXT, span);
+  }
 
   guardrail(run: GuardrailRun, startedAt: number): void {
     const outcome = run.error !== undefined ? "error" : !run.tripped ? "pass" : run.enforced ? "enforced" : "alert";
@@ -191,7 +196,7 @@ class OtelStageTrace implements StageTrace {
           ...(run.error === undefined ? {} : { "guardrail_proxy.error": run.error }),
         },
       },
-      trace.setSpan(ROOT_CONTEXT, this.span),
+      this.context,
     );
     if (run.error !== undefined) span.setStatus({ code: SpanStatusCode.ERROR });
     span.end(now());
