@@ -3,7 +3,7 @@
  * downloaded binary has a policy directory to serve. Existing files are never overwritten: a
  * file already there is reported and kept, and the exit status is 1.
  */
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { ParsedArgs } from "./args.ts";
 import { StartupError, UsageError } from "./errors.ts";
@@ -15,16 +15,18 @@ export async function runInit(args: ParsedArgs): Promise<number> {
   let kept = 0;
   for (const [path, content] of SHIPPED_POLICIES) {
     const file = join(dir, path);
-    if (existsSync(file)) {
-      process.stderr.write(`kept ${file}: it exists\n`);
-      kept++;
-      continue;
-    }
     try {
       mkdirSync(dirname(file), { recursive: true });
+      // "wx": fails with EEXIST rather than overwrite, whoever made the file.
       writeFileSync(file, content, { flag: "wx" });
     } catch (e) {
-      throw new StartupError(`cannot write ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === "EEXIST") {
+        process.stderr.write(`kept ${file}: it exists\n`);
+        kept++;
+        continue;
+      }
+      throw new StartupError(`cannot write ${file}: ${code ?? (e as Error).message}`);
     }
     process.stdout.write(`wrote ${file}\n`);
   }
