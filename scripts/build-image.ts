@@ -20,7 +20,7 @@ import { chmodSync, copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, statSy
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { VERSION } from "../src/version.ts";
-import { buildah, imageSize } from "./lib/buildah.ts";
+import { buildah, imageSize, runCommand } from "./lib/buildah.ts";
 import { compileBinary } from "./lib/compile.ts";
 
 const ROOT = join(import.meta.dir, "..");
@@ -36,10 +36,8 @@ const CA_BUNDLE = "/etc/ssl/certs/ca-certificates.crt";
 
 /** The shared libraries and the loader the binary links, as absolute paths (`ldd`). */
 function linkedLibraries(binary: string): string[] {
-  const ldd = Bun.spawnSync(["ldd", binary], { stdout: "pipe", stderr: "pipe" });
-  if (ldd.exitCode !== 0) throw new Error(`ldd ${binary} failed: ${ldd.stderr.toString()}`);
   const paths: string[] = [];
-  for (const line of ldd.stdout.toString().split("\n")) {
+  for (const line of runCommand(["ldd", binary]).split("\n")) {
     // "libc.so.6 => /lib/x86_64-linux-gnu/libc.so.6 (0x...)" or "/lib64/ld-linux-x86-64.so.2 (0x...)";
     // linux-vdso has no file.
     const match = /(?:=>\s*)?(\/\S+)\s+\(0x/.exec(line);

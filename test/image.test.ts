@@ -13,7 +13,7 @@ import { afterAll, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildah, imageSize } from "../scripts/lib/buildah.ts";
+import { buildah, imageSize, runCommand } from "../scripts/lib/buildah.ts";
 import { waitForListening } from "./helpers/cli.ts";
 import { startMockUpstream } from "./helpers/mock-upstream.ts";
 
@@ -45,11 +45,6 @@ interface ImageConfig {
   readonly Labels: Record<string, string>;
 }
 
-function run(cmd: string[]): string {
-  const r = Bun.spawnSync(cmd, { stdout: "pipe", stderr: "pipe" });
-  if (r.exitCode !== 0) throw new Error(`${cmd.join(" ")}: ${r.stderr.toString()}`);
-  return r.stdout.toString();
-}
 
 if (!runnable && !required) {
   test.skip(`the image from scratch (skipped: needs ${haveBuildah ? "" : "buildah (apt-get install buildah) and "}root)`, () => undefined);
@@ -83,13 +78,13 @@ if (!runnable && !required) {
     // As the Kubernetes manifests run it: the root file system read-only, a writable /tmp, and
     // /proc as any container runtime mounts it.
     const readOnlyRoot = mkdtempSync(join(storage, "ro-root-"));
-    run(["mount", "--bind", rootfs, readOnlyRoot]);
-    cleanups.push(() => run(["umount", "-l", readOnlyRoot]));
-    run(["mount", "-o", "remount,ro,bind", readOnlyRoot]);
-    run(["mount", "-t", "proc", "proc", join(readOnlyRoot, "proc")]);
-    cleanups.push(() => run(["umount", "-l", join(readOnlyRoot, "proc")]));
-    run(["mount", "-t", "tmpfs", "-o", "size=16m,mode=1777", "tmpfs", join(readOnlyRoot, "tmp")]);
-    cleanups.push(() => run(["umount", "-l", join(readOnlyRoot, "tmp")]));
+    runCommand(["mount", "--bind", rootfs, readOnlyRoot]);
+    cleanups.push(() => runCommand(["umount", "-l", readOnlyRoot]));
+    runCommand(["mount", "-o", "remount,ro,bind", readOnlyRoot]);
+    runCommand(["mount", "-t", "proc", "proc", join(readOnlyRoot, "proc")]);
+    cleanups.push(() => runCommand(["umount", "-l", join(readOnlyRoot, "proc")]));
+    runCommand(["mount", "-t", "tmpfs", "-o", "size=16m,mode=1777", "tmpfs", join(readOnlyRoot, "tmp")]);
+    cleanups.push(() => runCommand(["umount", "-l", join(readOnlyRoot, "tmp")]));
     expect(Bun.spawnSync(["touch", join(readOnlyRoot, "written")]).exitCode).not.toBe(0);
 
     const mock = startMockUpstream();

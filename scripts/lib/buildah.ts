@@ -9,11 +9,16 @@ function buildahArgs(root = process.env.GUARDRAIL_PROXY_IMAGE_ROOT): string[] {
   return ["--storage-driver", "vfs", ...(root ? ["--root", join(root, "storage"), "--runroot", join(root, "run")] : [])];
 }
 
+/** Runs a command and answers its stdout; throws with `what` and its stderr when it fails, unless allowed to. */
+export function runCommand(cmd: readonly string[], what = cmd.join(" "), allowFailure = false): string {
+  const run = Bun.spawnSync([...cmd], { stdout: "pipe", stderr: "pipe" });
+  if (run.exitCode !== 0 && !allowFailure) throw new Error(`${what} failed: ${run.stderr.toString().trim()}`);
+  return run.stdout.toString();
+}
+
 /** Runs `buildah <args>` and answers its stdout; throws with its stderr when it fails. */
 export function buildah(args: readonly string[], options: { allowFailure?: boolean; root?: string } = {}): string {
-  const run = Bun.spawnSync(["buildah", ...buildahArgs(options.root), ...args], { stdout: "pipe", stderr: "pipe" });
-  if (run.exitCode !== 0 && !options.allowFailure) throw new Error(`buildah ${args[0]} failed: ${run.stderr.toString().trim()}`);
-  return run.stdout.toString();
+  return runCommand(["buildah", ...buildahArgs(options.root), ...args], `buildah ${args[0]}`, options.allowFailure);
 }
 
 /** The image's size in bytes: its layers, uncompressed, as `buildah commit` stored them. */
