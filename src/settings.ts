@@ -151,7 +151,7 @@ export function loadSettings(env: Environment, opts: LoadOptions): Settings {
     maxBodyBytes: integer(env, "SVC_GUARDRAILS_MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES, 1, 2 ** 31),
     maxAnswerBytes: integer(env, "SVC_GUARDRAILS_MAX_ANSWER_BYTES", DEFAULT_MAX_ANSWER_BYTES, 1, 2 ** 31),
     authTokens: tokens(env, "SVC_GUARDRAILS_AUTH_TOKENS"),
-    callersFile: nonEmpty(env.SVC_GUARDRAILS_CALLERS_FILE),
+    callersFile: requiredIfSet(env, "SVC_GUARDRAILS_CALLERS_FILE"),
     streamCheckInterval: integer(env, "SVC_GUARDRAILS_STREAM_CHECK_INTERVAL", DEFAULT_STREAM_CHECK_INTERVAL, 1, 1_000_000),
     streamHoldback: integer(env, "SVC_GUARDRAILS_STREAM_HOLDBACK", DEFAULT_STREAM_HOLDBACK, 1, 65_536),
     upstream: {
@@ -203,10 +203,21 @@ function list(value: string | undefined): string[] {
 function tokens(env: Environment, name: string): string[] {
   const raw = env[name];
   const found = list(raw);
-  if (raw !== undefined && raw.trim() !== "" && found.length === 0) {
-    throw new StartupError(`${name} holds no token: set comma-separated tokens, or unset it to run without caller authentication`);
+  // Set but blank ("" or spaces) is a mistake, not a wish to run open: a deployment that meant
+  // to turn authentication on must not find it silently off.
+  if (raw !== undefined && found.length === 0) {
+    throw new StartupError(`${name} is set but holds no token: set comma-separated tokens, or unset it to run without caller authentication`);
   }
   return found;
+}
+
+/** A variable that, once set, must say something: a blank value refuses the start. */
+function requiredIfSet(env: Environment, name: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined) return undefined;
+  const v = nonEmpty(raw);
+  if (v === undefined) throw new StartupError(`${name} is set but empty: name the file, or unset it to run without it`);
+  return v;
 }
 
 function bool(env: Environment, name: string, fallback: boolean): boolean {

@@ -65,8 +65,11 @@ describe("start-up refusals exit 2 with one line naming the cause", () => {
     ["upstream headers that are not JSON", [], { SVC_KEY: "k", SVC_GUARDRAILS_UPSTREAM_HEADERS: "{x-api: secret-value" }, "SVC_GUARDRAILS_UPSTREAM_HEADERS must be a JSON object"],
     ["an offline flag that is not a boolean", [], { SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "maybe" }, "SVC_GUARDRAILS_OFFLINE must be true or false"],
     // Set but empty would have started with no authentication and no word about it.
-    ["caller tokens that hold no token", [], { SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true", SVC_GUARDRAILS_AUTH_TOKENS: "," }, "SVC_GUARDRAILS_AUTH_TOKENS holds no token"],
-    ["caller tokens of spaces and commas", [], { SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true", SVC_GUARDRAILS_AUTH_TOKENS: " , ,, " }, "SVC_GUARDRAILS_AUTH_TOKENS holds no token"],
+    ["caller tokens that hold no token", [], { SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true", SVC_GUARDRAILS_AUTH_TOKENS: "," }, "SVC_GUARDRAILS_AUTH_TOKENS is set but holds no token"],
+    ["caller tokens of spaces and commas", [], { SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true", SVC_GUARDRAILS_AUTH_TOKENS: " , ,, " }, "SVC_GUARDRAILS_AUTH_TOKENS is set but holds no token"],
+    ["caller tokens set to an empty string", [], { SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true", SVC_GUARDRAILS_AUTH_TOKENS: "" }, "SVC_GUARDRAILS_AUTH_TOKENS is set but holds no token"],
+    ["caller tokens set to blanks", [], { SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true", SVC_GUARDRAILS_AUTH_TOKENS: "   " }, "SVC_GUARDRAILS_AUTH_TOKENS is set but holds no token"],
+    ["a callers file variable set to blanks", [], { SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true", SVC_GUARDRAILS_CALLERS_FILE: "  " }, "SVC_GUARDRAILS_CALLERS_FILE is set but empty"],
     ["a callers file that does not exist", [], { SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true", SVC_GUARDRAILS_CALLERS_FILE: "/nonexistent/callers.yaml" }, "callers file /nonexistent/callers.yaml: cannot read: ENOENT"],
   ];
   for (const [name, args, env, fragment] of cases) {

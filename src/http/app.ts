@@ -8,7 +8,7 @@ import { formatIssues, toIssues, type SchemaIssue } from "../schema/check.ts";
 import { callerValue } from "../log/caller-value.ts";
 import { finishAudit, startAudit } from "./audit.ts";
 import { readJsonBody, checkDeclaredLength } from "./body.ts";
-import { callerAuthentication } from "./caller-auth.ts";
+import { callerAuthentication, exemptFromAuthentication } from "./caller-auth.ts";
 import { requestContext, type AppDeps } from "./context.ts";
 import { ApiError, errorBody, errorFlavor } from "./errors.ts";
 import { guardRoutes } from "./routes/guard.ts";
@@ -21,15 +21,27 @@ export function createApp(deps: AppDeps) {
   const authenticate = callerAuthentication(deps.settings.authTokens, deps.callers);
   const limit = deps.settings.maxBodyBytes;
   return (
-    new Elysia({ normalize: false })
+    // `standardHostname: false`: Elysia finds the path after "http://" instead of assuming a
+    // host of at least four characters (with `Host: a`, `/health?/v1/...` was routed to the
+    // route named in the query). The proxy listens on plain HTTP only.
+    new Elysia({ normalize: false, handler: { standardHostname: false } })
       .use(requestContext)
       .onRequest((ctx) => {
         const path = pathOf(ctx.request.url);
         ctx.audit = startAudit(ctx.request, path);
         // Probes and scrapes would fill traces with nothing: they are not traced.
         if (deps.tracing && path !== "/health" && path !== "/metrics") ctx.audit.trace = deps.tracing.request(ctx.request);
-        if (authenticate) ctx.audit.caller = authenticate(ctx.request, path);
+        if (authenticate && !exemptFromAuthentication(ctx.request.method, path)) {
+          ctx.audit.caller = authenticate(ctx.request);
+          ctx.audit.authenticated = true;
+        }
         checkDeclaredLength(ctx.request, limit);
+      })
+      // The decision that counts is on the route actually matched: only `GET /health` is exempt.
+      .onTransform((ctx) => {
+        if (!authenticate || ctx.audit.authenticated || exemptFromAuthentication(ctx.request.method, ctx.route)) return;
+        ctx.audit.caller = authenticate(ctx.request);
+        ctx.audit.authenticated = true;
       })
       .onParse(({ request }) => readJsonBody(request, limit))
       .onError((ctx) => {

@@ -18,6 +18,8 @@ export interface RequestAudit {
   readonly path: string;
   /** The authenticated caller; null when callers are not authenticated or not yet known. */
   caller: Caller | null;
+  /** Whether the caller's token was checked (always, when authentication is on, but for `GET /health`). */
+  authenticated: boolean;
   /** The id of the policy the request runs under. */
   configId?: string;
   /** The id a request named when no policy could be resolved for it. */
@@ -33,7 +35,7 @@ export interface RequestAudit {
 }
 
 export function startAudit(request: Request, path: string): RequestAudit {
-  return { startedAt: performance.now(), method: request.method, path, caller: null, runs: [], deferred: false, finished: false };
+  return { startedAt: performance.now(), method: request.method, path, caller: null, authenticated: false, runs: [], deferred: false, finished: false };
 }
 
 export interface AuditSinks {

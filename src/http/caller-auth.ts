@@ -23,8 +23,17 @@ export interface Caller {
   readonly access?: PolicyAccess;
 }
 
-/** Null when the request needs no token; throws 401 when a token is needed and not known. */
-export type Authenticate = (request: Request, path: string) => Caller | null;
+/** Throws 401 when the request's token is missing or not known; else who is calling. */
+export type Authenticate = (request: Request) => Caller;
+
+/**
+ * The one exemption: the liveness probe, `GET /health` exactly. Decided twice: on the path
+ * before routing (so nothing is parsed for an unknown caller) and on the route Elysia matched
+ * (so a URL that two parsers read differently can never reach another route unauthenticated).
+ */
+export function exemptFromAuthentication(method: string, path: string): boolean {
+  return method === "GET" && path === "/health";
+}
 
 function digest(value: string): Buffer {
   return createHash("sha256").update(value).digest();
@@ -42,8 +51,7 @@ export function callerAuthentication(tokens: readonly string[], callers: readonl
       caller: { name: c.name, access: { name: c.name, policies: c.policies, defaultPolicy: c.defaultPolicy } },
     })),
   ];
-  return (request, path) => {
-    if (path === "/health") return null;
+  return (request) => {
     const presented = request.headers.get(CALLER_KEY_HEADER);
     if (presented === null) throw new ApiError(401, "unauthorized", "missing X-Guardrails-Key header");
     const d = digest(presented);
