@@ -4,7 +4,7 @@
  * the JSON `request_too_large` answer, however large.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { MAX_JSON_DEPTH, nestsDeeperThan } from "../src/http/json-depth.ts";
+import { MAX_JSON_DEPTH, nestsDeeperThan } from "../src/schema/json-depth.ts";
 import { startProxyFixture, type ProxyFixture } from "./helpers/proxy-fixture.ts";
 import { policy } from "./helpers/policies.ts";
 

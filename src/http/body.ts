@@ -4,7 +4,7 @@
  * a byte is read, and a chunked body is counted as it arrives.
  */
 import { ApiError } from "./errors.ts";
-import { MAX_JSON_DEPTH, nestsDeeperThan } from "./json-depth.ts";
+import { MAX_JSON_DEPTH, nestsDeeperThan } from "../schema/json-depth.ts";
 
 export async function readJsonBody(request: Request, limit: number): Promise<unknown> {
   const text = await readBodyText(request, limit);

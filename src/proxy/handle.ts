@@ -48,6 +48,7 @@ export async function proxy(deps: AppDeps, call: ProxyCall): Promise<Response> {
   const model = typeof body.model === "string" ? body.model : call.pathModel;
   const route = deps.upstream.router.route(call.routeFamily, model);
   checkProvider(call.routeFamily, route, model);
+  checkPathModel(route, model);
 
   await guardInput(deps, call, policy, vault);
   prepareBody(body, route, model);
@@ -113,6 +114,16 @@ function checkProvider(family: RouteFamily, route: UpstreamRoute, model: string 
 }
 
 /**
+ * A hosted upstream without a fixed deployment puts the model in its URL path: `.` and `..`
+ * would climb it (the SDK refuses them with an exception, which would be a 500).
+ */
+function checkPathModel(route: UpstreamRoute, model: string | undefined): void {
+  if (route.provider === "hosted" && (model === "." || model === "..")) {
+    throw new ApiError(422, "validation_error", `model '${model}' cannot name a deployment`);
+  }
+}
+
+/**
  * The input stages over every text of the request (DECISIONS §8); masked texts are written back
  * where they came from. Parts no guardrail can read are counted, and refused when the policy
  * says `unreadable_content: block`.
@@ -121,6 +132,7 @@ async function guardInput(deps: AppDeps, call: ProxyCall, policy: CompiledPolicy
   const guarded = policy.stages.pre_flight.length > 0 || policy.stages.input.length > 0;
   if (!guarded && policy.unreadableContent === "allow") return;
   const reading = call.family.readRequest(call.body);
+  if (reading.refusals.length > 0) throw new ApiError(422, "unscanned_content", `the request cannot be read safely: ${reading.refusals[0]}`);
   if (reading.unreadable.length > 0) {
     countUnscanned(deps, call, reading.unreadable);
     if (policy.unreadableContent === "block") {
@@ -199,7 +211,7 @@ async function wholeAnswer(
     slot.write(out);
     changed = true;
   });
-  if (!changed || !reading) return new Response(text, { status: response.status, headers: relayedHeaders(response.headers, contentType) });
+  if (!reading || (!changed && !reading.rewritten)) return new Response(text, { status: response.status, headers: relayedHeaders(response.headers, contentType) });
   reading.commit();
   return new Response(JSON.stringify(answer), { status: response.status, headers: relayedHeaders(response.headers, contentType) });
 }

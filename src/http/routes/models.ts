@@ -26,6 +26,8 @@ export function modelsRoutes(deps: AppDeps) {
       isMessagesClient(request.headers) ? catalogue(deps, request, "/v1/models") : { object: "list", data: router.names.map(modelObject) },
     )
     .get("/v1/models/:id", ({ request, params }) => {
+      // `%2e%2e` arrives decoded; as a path segment it would climb the upstream's path.
+      if (params.id === "." || params.id === "..") throw new ApiError(404, "not_found", `model '${params.id}' is not a model name`);
       if (isMessagesClient(request.headers)) return catalogue(deps, request, `/v1/models/${encodeURIComponent(params.id)}`);
       if (!router.names.includes(params.id)) throw new ApiError(404, "not_found", `model '${callerValue(params.id)}' is not in the models config`);
       return modelObject(params.id);

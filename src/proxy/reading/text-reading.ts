@@ -20,7 +20,8 @@
  * rules read answers (`TextReading.ofAnswer`), for output guardrails.
  */
 import { isObject } from "../family.ts";
-import { decodeBase64Text, encodeBase64Text, isTextFileName, isTextMime, kindOfMime, parseDataUrl, type UnreadableKind } from "./media.ts";
+import { closingQuote, MAX_JSON_DEPTH, nestsDeeperThan } from "../../schema/json-depth.ts";
+import { decodeBase64Text, encodeBase64, isStrictBase64, isTextFileName, isTextMime, kindOfMime, parseDataUrl, type UnreadableKind } from "./media.ts";
 
 export type SlotRole = "system" | "user" | "assistant" | "tool";
 
@@ -88,6 +89,10 @@ export class TextReading {
   readonly slots: TextSlot[] = [];
   /** What could not be read, one entry per part. */
   readonly unreadable: UnreadableKind[] = [];
+  /** Whether reading rewrote something already (arguments with repeated keys, written as parsed). */
+  rewritten = false;
+  /** Why the request cannot be read safely at all (it is then refused as `unscanned_content`). */
+  readonly refusals: string[] = [];
   private readonly commits: (() => void)[] = [];
   private turn = 0;
 
@@ -137,11 +142,24 @@ export class TextReading {
     for (const c of this.commits) c();
   }
 
+  /**
+   * A text field is text the model reads, whatever it starts with (issue: a leading
+   * `data:...;base64,` switched every guardrail off for the rest of the string). A string that
+   * is one text data URL and nothing else is read decoded, and re-encoded when masked; any other
+   * string is read as it is, and a text data URL it begins with is also decoded and judged.
+   */
   private string(holder: Container, key: string | number, text: string, role: SlotRole): void {
     if (text.length === 0) return;
-    if (text.startsWith("data:")) {
-      const url = parseDataUrl(text);
-      if (url) return this.dataUrl(holder, key, url.mime, url.prefix, url.base64, role);
+    const url = text.startsWith("data:") ? parseDataUrl(text) : null;
+    if (url && isTextMime(url.mime)) {
+      if (isStrictBase64(url.base64)) {
+        const decoded = decodeBase64Text(url.base64, url.charset);
+        if (decoded) return this.dataUrl(holder, key, url.prefix, url.base64, url.charset, role);
+      } else {
+        const leading = /^[A-Za-z0-9+/]+={0,2}/.exec(url.base64)?.[0];
+        const decoded = leading ? decodeBase64Text(leading, url.charset) : null;
+        if (decoded) this.slots.push({ role, text: decoded.text, masked: false, judged: false, turn: this.turn, write: ignore });
+      }
     }
     this.slot(holder, key, text, role);
   }
@@ -165,9 +183,9 @@ export class TextReading {
       case "file":
         return isObject(o.file) ? this.file(o.file, role) : this.unread("file");
       case "image":
-        return this.source(o.source, "image", role);
+        return this.source(o, "image", role);
       case "document":
-        this.source(o.source, "file", role);
+        this.source(o, "file", role);
         this.read(o, "title", role);
         this.read(o, "context", role);
         return;
@@ -200,15 +218,22 @@ export class TextReading {
       else if (key.endsWith("_url") && type !== "") this.media(value, kindOfUrlKey(key), childRole);
       else this.read(o, key, childRole);
     }
-    if ("source" in o) this.source(o.source, "file", role);
+    if ("source" in o) this.source(o, "file", role);
   }
 
   /**
-   * A JSON text (tool-call arguments): its string values are read one by one, and the text is
+   * A JSON text (tool-call arguments): its keys and values are read one by one, and the text is
    * written again as JSON when one of them changed, so arguments stay valid. Text that is not
-   * JSON is read as it is.
+   * JSON is read as it is. Arguments whose keys repeat (`{"to":"a","to":"b"}`: parsers keep the
+   * last, the raw text holds both) are always written as parsed, so what goes on is what was
+   * read. Arguments nested deeper than a request body may be cannot be read safely: a request
+   * holding them is refused, an answer's are read as plain text.
    */
   private jsonText(holder: Record<string, unknown>, key: string, text: string, role: SlotRole): void {
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+      if (!this.answer) this.refusals.push("tool-call arguments nest arrays and objects more than 64 levels deep");
+      return this.slot(holder, key, text, role);
+    }
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -218,27 +243,57 @@ export class TextReading {
     if (typeof parsed !== "object" || parsed === null) return this.slot(holder, key, text, role);
     // Written again only when masking changed a value: the caller's formatting is kept otherwise.
     const box = { value: parsed, changed: false };
-    this.data(box, "value", role, () => (box.changed = true));
+    const keys = this.data(box, "value", role, () => (box.changed = true));
+    if (countKeys(text) !== keys) {
+      holder[key] = JSON.stringify(parsed);
+      this.rewritten = true;
+    }
     this.commits.push(() => {
       if (box.changed) holder[key] = JSON.stringify(box.value);
     });
   }
 
-  /** Data given to a tool: every string is a value, whatever its key. */
-  private data(holder: Container, key: string | number, role: SlotRole, changed?: () => void): void {
+  /**
+   * Data given to a tool: every string is a value, whatever its key; keys are text too, and so
+   * are numbers (a card number sent as a JSON number). A masked key renames its entry in place;
+   * a masked number becomes the string that replaced it. Returns how many keys it read.
+   */
+  private data(holder: Container, key: string | number, role: SlotRole, changed?: () => void): number {
     const value = (holder as Record<string | number, unknown>)[key];
+    const write = (t: unknown) => {
+      (holder as Record<string | number, unknown>)[key] = t;
+      changed?.();
+    };
     if (typeof value === "string") {
-      if (value.length === 0) return;
-      const write = (t: string) => {
-        (holder as Record<string | number, unknown>)[key] = t;
-        changed?.();
-      };
-      this.slots.push({ role, text: value, masked: true, judged: false, turn: this.turn, write });
-    } else if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) this.data(value, i, role, changed);
-    } else if (isObject(value)) {
-      for (const k in value) this.data(value, k, role, changed);
+      if (value.length > 0) this.slots.push({ role, text: value, masked: true, judged: false, turn: this.turn, write });
+      return 0;
     }
+    if (typeof value === "number") {
+      // Only numbers long enough to be an identifier: a count or a price is not worth a scan.
+      if (Number.isFinite(value) && Math.abs(value) >= 1e5) {
+        const digits = String(value);
+        this.slots.push({ role, text: digits, masked: true, judged: false, turn: this.turn, write: (t) => t !== digits && write(t) });
+      }
+      return 0;
+    }
+    let keys = 0;
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) keys += this.data(value, i, role, changed);
+    } else if (isObject(value)) {
+      const renames = new Map<string, string>();
+      for (const k in value) {
+        keys += 1 + this.data(value, k, role, changed);
+        if (k.length > 0) {
+          this.slots.push({ role, text: k, masked: true, judged: false, turn: this.turn, write: (t) => renames.set(k, t) });
+        }
+      }
+      this.commits.push(() => {
+        if (renames.size === 0) return;
+        renameKeys(value, renames);
+        changed?.();
+      });
+    }
+    return keys;
   }
 
   /** An image or audio part given by URL, data URL or file id. */
@@ -248,7 +303,7 @@ export class TextReading {
       const data = parseDataUrl(url);
       if (data && isTextMime(data.mime)) {
         const holder = isObject(value) ? value : null;
-        if (holder) return this.dataUrl(holder, "url", data.mime, data.prefix, data.base64, role);
+        if (holder) return this.dataUrl(holder, "url", data.prefix, data.base64, data.charset, role, kindOfMime(data.mime));
       }
       return this.unread(data ? kindOfMime(data.mime) : kind);
     }
@@ -260,17 +315,18 @@ export class TextReading {
     const data = f.file_data;
     if (typeof data === "string" && data.length > 0) {
       const url = parseDataUrl(data);
-      if (url) return this.dataUrl(f, "file_data", url.mime, url.prefix, url.base64, role);
+      if (url) return isTextMime(url.mime) ? this.dataUrl(f, "file_data", url.prefix, url.base64, url.charset, role, "file") : this.unread(kindOfMime(url.mime));
       if (typeof f.filename === "string" && isTextFileName(f.filename)) return this.base64(f, "file_data", data, role, "file");
     }
     this.unread("file");
   }
 
-  /** An Anthropic source: text, Base64 (read when of a text type), content blocks, or a reference. */
-  private source(source: unknown, kind: UnreadableKind, role: SlotRole): void {
+  /** An Anthropic source (`holder.source`): text, Base64 (read when of a text type), content blocks, or a reference. */
+  private source(holder: Record<string, unknown>, kind: UnreadableKind, role: SlotRole): void {
+    const source = holder.source;
     if (typeof source === "string") {
-      // A search result's source: a URL or a name the model reads.
-      if (source.length > 0) this.read({ source }, "source", role);
+      // A search result's source: a URL or a name the model reads, masked where it stands.
+      if (source.length > 0) this.read(holder, "source", role);
       return;
     }
     if (!isObject(source)) return;
@@ -280,8 +336,10 @@ export class TextReading {
       case "content":
         return this.read(source, "content", role);
       case "base64": {
-        const mime = typeof source.media_type === "string" ? source.media_type : "";
-        if (typeof source.data === "string" && isTextMime(mime)) return this.base64(source, "data", source.data, role, kind);
+        const mediaType = typeof source.media_type === "string" ? source.media_type : "";
+        const [mime = "", ...params] = mediaType.split(";");
+        const charset = params.find((p) => p.trim().toLowerCase().startsWith("charset="))?.trim().slice(8).toLowerCase();
+        if (typeof source.data === "string" && isTextMime(mime)) return this.base64(source, "data", source.data, role, kind, charset);
         return this.unread(mime ? kindOfMime(mime) : kind);
       }
       default:
@@ -289,17 +347,16 @@ export class TextReading {
     }
   }
 
-  private dataUrl(holder: Container, key: string | number, mime: string, prefix: string, base64: string, role: SlotRole): void {
-    if (!isTextMime(mime)) return this.unread(kindOfMime(mime));
-    const text = decodeBase64Text(base64);
-    if (text === null) return this.unread(kindOfMime(mime));
-    this.slots.push({ role, text, masked: true, judged: false, turn: this.turn, write: (t) => ((holder as Record<string | number, unknown>)[key] = prefix + encodeBase64Text(t)) });
+  private dataUrl(holder: Container, key: string | number, prefix: string, base64: string, charset: string | undefined, role: SlotRole, kind?: UnreadableKind): void {
+    const decoded = decodeBase64Text(base64, charset);
+    if (decoded === null) return this.unread(kind ?? "file");
+    this.slots.push({ role, text: decoded.text, masked: true, judged: false, turn: this.turn, write: (t) => ((holder as Record<string | number, unknown>)[key] = prefix + encodeBase64(decoded.encode(t))) });
   }
 
-  private base64(holder: Container, key: string | number, base64: string, role: SlotRole, kind: UnreadableKind): void {
-    const text = decodeBase64Text(base64);
-    if (text === null) return this.unread(kind);
-    this.slots.push({ role, text, masked: true, judged: false, turn: this.turn, write: (t) => ((holder as Record<string | number, unknown>)[key] = encodeBase64Text(t)) });
+  private base64(holder: Container, key: string | number, base64: string, role: SlotRole, kind: UnreadableKind, charset?: string): void {
+    const decoded = decodeBase64Text(base64, charset);
+    if (decoded === null) return this.unread(kind);
+    this.slots.push({ role, text: decoded.text, masked: true, judged: false, turn: this.turn, write: (t) => ((holder as Record<string | number, unknown>)[key] = encodeBase64(decoded.encode(t))) });
   }
 
   private unread(kind: UnreadableKind): void {
@@ -308,6 +365,37 @@ export class TextReading {
 }
 
 function ignore(): void {}
+
+/** Renames keys of `o` in place, keeping their order; a name already taken gets a number. */
+function renameKeys(o: Record<string, unknown>, renames: ReadonlyMap<string, string>): void {
+  const entries = Object.entries(o);
+  for (const [k] of entries) delete o[k];
+  for (const [k, v] of entries) {
+    let name = renames.get(k) ?? k;
+    for (let n = 2; Object.hasOwn(o, name); n++) name = `${renames.get(k) ?? k} (${n})`;
+    o[name] = v;
+  }
+}
+
+/** How many object keys a JSON text holds: strings followed by a colon, outside strings. */
+function countKeys(text: string): number {
+  let keys = 0;
+  let afterString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      i = closingQuote(text, i + 1);
+      if (i === -1) return keys;
+      afterString = true;
+    } else if (c === 0x3a) {
+      if (afterString) keys++;
+      afterString = false;
+    } else if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) {
+      afterString = false;
+    }
+  }
+  return keys;
+}
 
 /** `image_url`, `audio_url`, `video_url`, `file_url`: what a part's URL field points to. */
 function kindOfUrlKey(key: string): UnreadableKind {

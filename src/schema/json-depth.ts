@@ -38,7 +38,7 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
 }
 
 /** The index of the quote that closes a string whose content starts at `from`; -1 if none. */
-function closingQuote(text: string, from: number): number {
+export function closingQuote(text: string, from: number): number {
   let at = text.indexOf('"', from);
   while (at !== -1) {
     // A quote preceded by an odd run of backslashes is escaped.
