@@ -12,6 +12,15 @@ describe("Keywords", () => {
     expect(await trips("secretary and secrets", cfg)).toBe(false);
   });
 
+  test("an edge is a boundary wherever the next character is not a letter: digits and _ count (DECISIONS §8)", async () => {
+    const cfg = { keywords: ["Project Nightingale"] };
+    expect(await trips("sync_project_nightingale", cfg)).toBe(true);
+    expect(await trips("properties: to, sync_Project_Nightingale", cfg)).toBe(true);
+    expect(await trips("v2projectnightingale3", cfg)).toBe(true);
+    expect(await trips("xProject Nightingale", cfg)).toBe(false);
+    expect(await trips("Project Nightingales", cfg)).toBe(false);
+  });
+
   test("is case-insensitive unless case_sensitive", async () => {
     expect(await trips("SECRET", { keywords: ["secret"] })).toBe(true);
     expect(await trips("SECRET", { keywords: ["secret"], case_sensitive: true })).toBe(false);

@@ -23,6 +23,7 @@ export const KeywordsConfigSchema = Type.Object(
 export type KeywordsConfig = Static<typeof KeywordsConfigSchema>;
 
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
+const LETTER = /\p{L}/u;
 /** The keyword's own pieces: runs of letters and digits, and what stands between them. */
 const PIECES = /[\p{L}\p{N}]+|[^\p{L}\p{N}]+/gu;
 /** Between a keyword's words, only these are separators; anything else is written as it is. */
@@ -58,8 +59,10 @@ function keywordPattern(keyword: string): string {
     else if (i > 0 && i < pieces.length - 1 && JOINERS.test(piece)) body += ANY_SEPARATORS;
     else body += escapeRegExp(piece).replace(/\s+/g, "\\s+");
   });
-  const before = WORD_CHAR.test(keyword[0]!) ? "(?<![\\p{L}\\p{N}_])" : "";
-  const after = WORD_CHAR.test(keyword[keyword.length - 1]!) ? "(?![\\p{L}\\p{N}_])" : "";
+  // DECISIONS §8: an edge is a boundary when the next character is not a letter, so digits and
+  // `_` count (`sync_project_nightingale`, `nightingale2`).
+  const before = WORD_CHAR.test(keyword[0]!) ? "(?<!\\p{L})" : "";
+  const after = WORD_CHAR.test(keyword[keyword.length - 1]!) ? "(?!\\p{L})" : "";
   return `(${before}${body}${after})`;
 }
 
@@ -119,8 +122,8 @@ function openKeywordPrefix(text: string, skeletons: readonly string[], caseSensi
   const longest = Math.max(...skeletons.map((s) => s.length));
   const from = Math.max(0, text.length - longest * PREFIX_SPAN);
   for (let i = from; i < text.length; i++) {
-    // Candidates start where a word starts.
-    if (i > 0 && WORD_CHAR.test(text[i - 1]!)) continue;
+    // Candidates start where a keyword may: not right after a letter.
+    if (i > 0 && LETTER.test(text[i - 1]!)) continue;
     if (!WORD_CHAR.test(text[i]!)) continue;
     const tail = skeleton(text.slice(i), caseSensitive);
     if (tail.length > 0 && skeletons.some((k) => k.length > tail.length && k.startsWith(tail))) return i;

@@ -109,21 +109,20 @@ export class TextReading {
     else if (isObject(value)) this.object(value, role);
   }
 
-  /** Tool definitions: their descriptions, judged and never masked. */
+  /**
+   * Tool definitions, judged and never masked: one text per tool holding everything of it the
+   * model reads (tool poisoning hides anywhere in it): its description, and in its schemas every
+   * property name, `title`, `description`, `enum` and `const` value, `default` and `examples`.
+   */
   definitions(value: unknown): void {
     if (Array.isArray(value)) {
       for (const v of value) this.definitions(v);
       return;
     }
     if (!isObject(value)) return;
-    for (const key in value) {
-      const v = value[key];
-      if ((key === "description" || key === "server_description") && typeof v === "string" && v.length > 0) {
-        this.slots.push({ role: "tool", text: v, masked: false, judged: true, turn: -1, write: ignore });
-      } else if (typeof v === "object" && v !== null) {
-        this.definitions(v);
-      }
-    }
+    const texts: string[] = [];
+    definitionTexts(value, texts, 0);
+    if (texts.length > 0) this.slots.push({ role: "tool", text: texts.join("\n"), masked: false, judged: true, turn: -1, write: ignore });
   }
 
   /** After reading: which slots input detectors judge. */
@@ -365,6 +364,50 @@ export class TextReading {
 }
 
 function ignore(): void {}
+
+/** Keys of a tool definition or JSON schema whose strings (at any depth) the model reads. */
+const DEFINITION_TEXT_KEYS = new Set(["description", "server_description", "title", "enum", "const", "default", "examples", "example"]);
+
+/** Schema keys whose object's keys are property names. */
+const PROPERTY_MAP_KEYS = new Set(["properties", "patternProperties", "$defs", "definitions"]);
+
+/** Collects what a model reads of a tool definition, in document order. */
+function definitionTexts(value: unknown, into: string[], depth: number): void {
+  if (depth > 64) return;
+  if (Array.isArray(value)) {
+    for (const v of value) definitionTexts(v, into, depth + 1);
+    return;
+  }
+  if (!isObject(value)) return;
+  for (const key in value) {
+    const v = value[key];
+    if (DEFINITION_TEXT_KEYS.has(key)) {
+      allStrings(v, into, depth + 1);
+    } else if (PROPERTY_MAP_KEYS.has(key) && isObject(v)) {
+      for (const name in v) {
+        into.push(name);
+        definitionTexts(v[name], into, depth + 1);
+      }
+    } else if (typeof v === "object" && v !== null) {
+      definitionTexts(v, into, depth + 1);
+    }
+  }
+}
+
+/** Every non-empty string in a value, keys of objects included. */
+function allStrings(value: unknown, into: string[], depth: number): void {
+  if (depth > 64) return;
+  if (typeof value === "string") {
+    if (value.length > 0) into.push(value);
+  } else if (Array.isArray(value)) {
+    for (const v of value) allStrings(v, into, depth + 1);
+  } else if (isObject(value)) {
+    for (const k in value) {
+      into.push(k);
+      allStrings(value[k], into, depth + 1);
+    }
+  }
+}
 
 /** Renames keys of `o` in place, keeping their order; a name already taken gets a number. */
 function renameKeys(o: Record<string, unknown>, renames: ReadonlyMap<string, string>): void {
