@@ -58,6 +58,12 @@ export interface EventReading {
 
 export interface StreamInterpreter {
   read(event: SseEvent): EventReading;
+  /**
+   * Frames the interpreter kept back whole (audio, which no guardrail can read), released
+   * before the answer ends once the final check has passed: only where the transcript went out
+   * exactly as received (`unaltered`), else they are dropped.
+   */
+  heldFrames?(unaltered: (key: string) => boolean): string;
   /** An event adding `text` to `key`, in the family's format: held text sent before an answer ends. */
   addFrame(key: string, text: string): string;
   /** The frames that end the stream when an output guardrail blocks (SPEC "Events"). */
@@ -75,27 +81,59 @@ export class JsonEventReading implements EventReading {
   ends = false;
   done = false;
   private changed = false;
+  /** The event does not go out at all (it cannot be read, or it is kept back whole). */
+  private withheld: boolean;
 
   constructor(
     private readonly event: SseEvent,
     private readonly payload: Record<string, unknown> | null,
-  ) {}
+  ) {
+    // An event with data that is not JSON the SDKs could read the same way is never relayed
+    // unjudged: `[DONE]` and data-less frames (comments, pings) are the only exceptions.
+    const data = event.data.trim();
+    this.withheld = payload === null && (data !== "" ? data !== "[DONE]" : !onlyFraming(event.raw));
+  }
 
   /** `holder[field]`, when it is a non-empty string, as a text of `key`. */
-  add(key: string, holder: Record<string, unknown>, field: string, verbatim = false): void {
-    this.text(this.adds, key, holder, field, verbatim);
+  add(key: string, holder: Record<string, unknown>, field: string, verbatim = false, onChange?: (text: string) => void): void {
+    this.text(this.adds, key, holder, field, verbatim, onChange);
   }
 
   repeat(key: string, holder: Record<string, unknown>, field: string, verbatim = false): void {
     this.text(this.repeats, key, holder, field, verbatim);
   }
 
+  /** A text found anywhere in the payload, written back by `write`. */
+  addText(list: "adds" | "repeats", key: string, text: string, write: (text: string) => void): void {
+    if (text.length === 0) return;
+    this[list].push({
+      key,
+      text,
+      set: (t) => {
+        if (t === text) return;
+        write(t);
+        this.changed = true;
+      },
+    });
+  }
+
+  /** The payload was edited in place: the frame is encoded again. */
+  markChanged(): void {
+    this.changed = true;
+  }
+
+  /** The event does not go out (its frame is empty). */
+  withhold(): void {
+    this.withheld = true;
+  }
+
   frame(): string {
+    if (this.withheld) return "";
     if (!this.changed || !this.payload) return this.event.raw + "\n\n";
     return encodeEvent(JSON.stringify(this.payload), this.event.event ?? undefined);
   }
 
-  private text(list: StreamText[], key: string, holder: Record<string, unknown>, field: string, verbatim: boolean): void {
+  private text(list: StreamText[], key: string, holder: Record<string, unknown>, field: string, verbatim: boolean, onChange?: (text: string) => void): void {
     const text = holder[field];
     if (typeof text !== "string" || text.length === 0) return;
     list.push({
@@ -106,6 +144,7 @@ export class JsonEventReading implements EventReading {
         if (t === holder[field]) return;
         holder[field] = t;
         this.changed = true;
+        onChange?.(t);
       },
     });
   }
@@ -119,18 +158,67 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * A stream event's JSON payload, or null when it is not a JSON object. Leading whitespace is
- * JSON's, as the SDKs read it (`data:  {...}` with two spaces).
+ * A stream event's JSON payload, or null when it is not a JSON object. Whitespace before it is
+ * JSON's (`data:` on one line and the object on the next reads as `"\n{...}"`), as the SDKs read
+ * it. `NaN` and `Infinity` outside strings are read as the Python SDK reads them (as numbers),
+ * here as null: what matters is the text around them.
  */
 export function eventJson(event: SseEvent): Record<string, unknown> | null {
   const data = event.data;
   let at = 0;
-  while (at < data.length && (data.charCodeAt(at) === 32 || data.charCodeAt(at) === 9)) at++;
+  while (at < data.length && isJsonSpace(data.charCodeAt(at))) at++;
   if (at === data.length || data.charCodeAt(at) !== 123 /* { */) return null;
   try {
     const parsed: unknown = JSON.parse(data);
     return isObject(parsed) ? parsed : null;
   } catch {
-    return null;
+    const lenient = withoutNonFiniteNumbers(data);
+    if (lenient === null) return null;
+    try {
+      const parsed: unknown = JSON.parse(lenient);
+      return isObject(parsed) ? parsed : null;
+    } catch {
+      return null;
+    }
   }
 }
+
+/** A frame of comments (`: ping`), `id:`, `retry:` and `event:` lines only: nothing any client reads as text. */
+function onlyFraming(raw: string): boolean {
+  for (const line of raw.split("\n")) {
+    if (line === "" || line.startsWith(":") || line.startsWith("id:") || line.startsWith("retry:") || line.startsWith("event:") || line === "id" || line === "retry" || line === "event") continue;
+    return false;
+  }
+  return true;
+}
+
+function isJsonSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13;
+}
+
+/** `NaN`, `Infinity` and `-Infinity` outside strings as `null`; null when there were none. */
+function withoutNonFiniteNumbers(data: string): string | null {
+  let out = "";
+  let last = 0;
+  let found = false;
+  for (let i = 0; i < data.length; i++) {
+    const c = data.charCodeAt(i);
+    if (c === 0x22) {
+      // Skip the string, escapes included.
+      for (i++; i < data.length && data.charCodeAt(i) !== 0x22; i++) if (data.charCodeAt(i) === 0x5c) i++;
+      continue;
+    }
+    for (const word of NON_FINITE) {
+      if (data.startsWith(word, i)) {
+        out += data.slice(last, i) + "null";
+        i += word.length - 1;
+        last = i + 1;
+        found = true;
+        break;
+      }
+    }
+  }
+  return found ? out + data.slice(last) : null;
+}
+
+const NON_FINITE = ["-Infinity", "Infinity", "NaN"];

@@ -87,9 +87,10 @@ export async function proxy(deps: AppDeps, call: ProxyCall): Promise<Response> {
     throw e;
   }
 
-  const contentType = response.headers.get("content-type") ?? "application/json";
+  const declaredType = response.headers.get("content-type");
+  const contentType = declaredType ?? "application/json";
   // A stream's upstream span stays open until the stream ends (the request's span closes it).
-  if (stream && response.body && contentType.startsWith("text/event-stream")) {
+  if (stream && response.body && readsAsStream(declaredType ?? "")) {
     return streamAnswer(deps, call, policy, vault, response, response.body, abort, release);
   }
   upstreamTrace?.end(response.status);
@@ -101,6 +102,15 @@ export async function proxy(deps: AppDeps, call: ProxyCall): Promise<Response> {
 }
 
 const IN_FLIGHT = "guardrail_proxy_upstream_in_flight";
+
+/**
+ * Whether the answer to a streaming request is read as SSE: the SDKs read it so whatever its
+ * Content-Type says (`TEXT/EVENT-STREAM`, `application/octet-stream`, none), so the relay does
+ * too. Only a JSON answer is read whole (a provider that ignored `stream`, or an error).
+ */
+function readsAsStream(contentType: string): boolean {
+  return !/\bjson\b/i.test(contentType);
+}
 
 /** `messages` models are reachable only through `/v1/messages`, and it reaches nothing else. */
 function checkProvider(family: RouteFamily, route: UpstreamRoute, model: string | undefined): void {

@@ -261,12 +261,18 @@ class RelayState {
         }
       }
       if (reading.done) this.sawDone = true;
-      out += before + reading.frame();
+      out += before + (reading.ends ? this.heldFrames() : "") + reading.frame();
       this.forwarded++;
       if (reading.ends && this.options.buffered && !(await this.release(controller, out))) return null;
       if (reading.ends && this.options.buffered) out = "";
     }
     return out;
+  }
+
+  /** Frames the interpreter kept back whole (audio), released once the answer passed; once. */
+  private heldFrames(): string {
+    const guard = this.options.guard;
+    return this.options.interpreter.heldFrames?.((key) => guard.sent(key) === guard.received(key)) ?? "";
   }
 
   /** One added text through the guard: what may go out now; null when the guard is idle. */
@@ -383,6 +389,7 @@ class RelayState {
         if (verdict.block) return this.block(controller, verdict, "");
       }
     }
+    if (this.parsing) out += this.heldFrames();
     if (this.options.endsWithDone && !this.sawDone) out += DONE_EVENT;
     if (this.options.buffered) {
       if (!(await this.release(controller, out))) return;

@@ -45,6 +45,10 @@ export interface Behaviour {
   answer?: Record<string, unknown>;
   /** A stream of these events exactly: `[event name or null, JSON payload or "[DONE]"]`. */
   events?: [string | null, unknown][];
+  /** A stream of these frames exactly as written (each ends with its own blank line, or not). */
+  rawFrames?: string[];
+  /** The stream's Content-Type; null sends none. */
+  streamContentType?: string | null;
   /** Compress every answer with gzip (`content-encoding: gzip`), as real providers do. */
   gzip?: boolean;
   /** The moderations endpoint's answer. */
@@ -138,7 +142,9 @@ export function startMockUpstream(): MockUpstream {
       if (b.toolCall) return Response.json(toolCallAnswer(kind, model, b.toolCall, body ?? {}));
       return Response.json(wholeAnswer(kind, model, chunks.join(""), body ?? {}), { headers: { "x-request-id": "req_mock_whole" } });
     }
-    const events = b.events
+    const events = b.rawFrames
+      ? b.rawFrames.map((text) => ({ text, content: true }))
+      : b.events
       ? b.events.map(([name, data]) => ({ text: `${name ? `event: ${name}\n` : ""}data: ${typeof data === "string" ? data : JSON.stringify(data)}\n\n`, content: true }))
       : b.toolCall
         ? toolCallEvents(kind, model, b.toolCall, body ?? {})
@@ -448,7 +454,13 @@ function sseResponse(frames: Frame[], b: Behaviour, track: { opened(): void; clo
       finish(true);
     },
   });
-  return new Response(stream, { headers: { "content-type": "text/event-stream; charset=utf-8", "x-request-id": "req_mock_stream" } });
+  const headers = new Headers({ "x-request-id": "req_mock_stream" });
+  const type = b.streamContentType === undefined ? "text/event-stream; charset=utf-8" : b.streamContentType;
+  if (type !== null) headers.set("content-type", type);
+  const response = new Response(stream, { headers });
+  // Bun gives a stream body a default type: a null asks for none.
+  if (type === null) response.headers.delete("content-type");
+  return response;
 }
 
 async function judgeResponse(j: JudgeBehaviour, body: Record<string, unknown>): Promise<Response> {

@@ -208,6 +208,7 @@ export class TextReading {
       case "additional_tools":
         return this.definitions(o.tools);
     }
+    if (typeof o.transcript === "string" && typeof o.data === "string") return this.audio(o, role);
     for (const key in o) {
       if (isStructureKey(key) || key === "source") continue;
       const childRole = role === "assistant" && RESULT_KEYS.has(key) ? "tool" : role;
@@ -293,6 +294,24 @@ export class TextReading {
       });
     }
     return keys;
+  }
+
+  /**
+   * Audio with its transcript (an answer's `message.audio`): the transcript is the text; the
+   * audio says the same and cannot be read, so it is withheld wherever the transcript changes.
+   */
+  private audio(o: Record<string, unknown>, role: SlotRole): void {
+    const transcript = o.transcript as string;
+    if (transcript.length === 0) return;
+    this.slots.push({ role, text: transcript, masked: true, judged: false, turn: this.turn, write: (t) => {
+      o.transcript = t;
+      o.data = "";
+    } });
+  }
+
+  /** A text of a place the family reads itself (log probabilities' tokens), with its own write. */
+  text(role: SlotRole, text: string, write: (text: string) => void): void {
+    if (text.length > 0) this.slots.push({ role, text, masked: true, judged: false, turn: this.turn, write });
   }
 
   /** An image or audio part given by URL, data URL or file id. */

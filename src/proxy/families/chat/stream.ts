@@ -5,9 +5,16 @@
  * the audio `transcript`. A choice ends with a non-null `finish_reason`; the answer is complete
  * when every choice seen has ended. A block is one more chunk with an empty delta and
  * `finish_reason: "content_filter"` for each open choice, then `[DONE]`.
+ *
+ * Channels that repeat the answer are channels too (DECISIONS §9): the sampled tokens of
+ * `logprobs` (their alternatives are dropped from any chunk whose tokens the guard changed),
+ * any other string a delta carries (`reasoning_details`, fields not known yet: keyed by their
+ * path), and an error chunk's message. Audio data cannot be read: it is kept back and goes out
+ * before the answer ends, only when its transcript went out as the upstream wrote it.
  */
 import type { Block } from "../../../pipeline/types.ts";
 import { DONE_EVENT, encodeEvent, type SseEvent } from "../../../streaming/sse.ts";
+import { atPath, otherTexts } from "../../reading/event-texts.ts";
 import { eventJson, isObject, JsonEventReading, type EventReading, type StreamInterpreter, type StreamFailureCode } from "../../family.ts";
 
 export class ChatStream implements StreamInterpreter {
@@ -16,6 +23,12 @@ export class ChatStream implements StreamInterpreter {
   private model: unknown = "";
   private readonly open = new Set<number>();
   private readonly finished = new Set<number>();
+  /** Per choice and channel (`0:content`), the token entries waiting with held text. */
+  private readonly trails = new Map<string, TokenTrail>();
+  /** Chunks read, numbering their alternatives' texts. */
+  private sequence = 0;
+  /** Audio data kept back, per choice, in order. */
+  private readonly audio: { readonly index: number; readonly audio: Record<string, unknown> }[] = [];
 
   read(event: SseEvent): EventReading {
     const chunk = eventJson(event);
@@ -25,6 +38,8 @@ export class ChatStream implements StreamInterpreter {
       return reading;
     }
     if (!chunk) return reading;
+    // An error chunk's message is shown by the SDKs: judged whole, like a repeat.
+    if (isObject(chunk.error)) reading.repeat("error", chunk.error, "message");
     if (chunk.id !== undefined) this.id = chunk.id;
     if (chunk.created !== undefined) this.created = chunk.created;
     if (chunk.model !== undefined) this.model = chunk.model;
@@ -34,7 +49,13 @@ export class ChatStream implements StreamInterpreter {
     for (const choice of choices) {
       if (!isObject(choice)) continue;
       const index = typeof choice.index === "number" ? choice.index : 0;
-      if (isObject(choice.delta)) deltaTexts(index, choice.delta, reading);
+      const logprobs = isObject(choice.logprobs) ? choice.logprobs : null;
+      const followed = new Map<string, string>();
+      if (isObject(choice.delta)) {
+        deltaTexts(index, choice.delta, reading, logprobs ? this.follow(index, choice.delta, logprobs, followed) : null);
+        this.keepAudio(index, choice.delta, reading);
+      }
+      if (logprobs) logprobTexts(index, logprobs, reading, followed, this.sequence++);
       if (choice.finish_reason !== null && choice.finish_reason !== undefined) {
         reading.closes.push(`${index}`);
         this.finished.add(index);
@@ -50,16 +71,66 @@ export class ChatStream implements StreamInterpreter {
     return reading;
   }
 
+  heldFrames(unaltered: (key: string) => boolean): string {
+    let frames = "";
+    for (const { index, audio } of this.audio.splice(0)) {
+      if (!unaltered(`${index}:audio`)) continue;
+      frames += encodeEvent(JSON.stringify({ id: this.id, object: "chat.completion.chunk", created: this.created, model: this.model, choices: [{ index, delta: { audio }, logprobs: null, finish_reason: null }] }));
+    }
+    return frames;
+  }
+
+  /**
+   * Where a chunk's sampled tokens spell its `content` or `refusal`, the tokens follow that text:
+   * a change to it rewrites them (the returned callbacks, by delta field), and `followed` says
+   * which fields they follow.
+   */
+  private follow(index: number, delta: Record<string, unknown>, logprobs: Record<string, unknown>, followed: Map<string, string>): ReadonlyMap<string, (text: string) => void> {
+    const rewrites = new Map<string, (text: string) => void>();
+    for (const field of ["content", "refusal"] as const) {
+      const text = delta[field];
+      const entries = logprobs[field];
+      if (typeof text !== "string" || !Array.isArray(entries) || !entries.every(isObject)) continue;
+      const spelled = entries.map(tokenOf).join("");
+      if (spelled !== text) continue;
+      followed.set(field, spelled);
+      const key = `${index}:${field}`;
+      let trail = this.trails.get(key);
+      if (!trail) this.trails.set(key, (trail = new TokenTrail()));
+      const owner = trail;
+      rewrites.set(field, (released) => (logprobs[field] = owner.release(entries, text, released)));
+    }
+    return rewrites;
+  }
+
+  /** Audio data in a delta is taken out of it and kept back (see `heldFrames`). */
+  private keepAudio(index: number, delta: Record<string, unknown>, reading: JsonEventReading): void {
+    const audio = delta.audio;
+    if (!isObject(audio) || typeof audio.data !== "string" || audio.data.length === 0) return;
+    const { transcript: _transcript, ...kept } = audio;
+    this.audio.push({ index, audio: kept });
+    delete audio.data;
+    reading.markChanged();
+  }
+
   addFrame(key: string, text: string): string {
     const [indexText, channel, toolIndex] = key.split(":");
     const index = Number(indexText);
+    if (channel === "alternatives") return "";
+    if (channel === "logprobs" || channel === "refusal-logprobs") {
+      const logprobs = { [channel === "logprobs" ? "content" : "refusal"]: [tokenEntry(text, 0)] };
+      return encodeEvent(JSON.stringify({ id: this.id, object: "chat.completion.chunk", created: this.created, model: this.model, choices: [{ index, delta: {}, logprobs, finish_reason: null }] }));
+    }
     let delta: Record<string, unknown>;
+    let logprobs: Record<string, unknown> | null = null;
     switch (channel) {
       case undefined:
         delta = { content: text };
+        logprobs = this.trailed(index, "content", text);
         break;
       case "refusal":
         delta = { refusal: text };
+        logprobs = this.trailed(index, "refusal", text);
         break;
       case "reasoning":
         delta = { reasoning_content: text };
@@ -70,10 +141,19 @@ export class ChatStream implements StreamInterpreter {
       case "audio":
         delta = { audio: { transcript: text } };
         break;
+      case "x":
+        delta = atPath(key.slice(key.indexOf(":x:") + 3), text);
+        break;
       default:
         delta = { tool_calls: [{ index: Number(toolIndex), function: { arguments: text } }] };
     }
-    return encodeEvent(JSON.stringify({ id: this.id, object: "chat.completion.chunk", created: this.created, model: this.model, choices: [{ index, delta, logprobs: null, finish_reason: null }] }));
+    return encodeEvent(JSON.stringify({ id: this.id, object: "chat.completion.chunk", created: this.created, model: this.model, choices: [{ index, delta, logprobs, finish_reason: null }] }));
+  }
+
+  /** The token entries of held text that goes out on its own, when its tokens were followed. */
+  private trailed(index: number, field: "content" | "refusal", text: string): Record<string, unknown> | null {
+    const trail = this.trails.get(`${index}:${field}`);
+    return trail ? { [field]: trail.release([], "", text) } : null;
   }
 
   blockFrames(_block: Block): string {
@@ -93,10 +173,16 @@ export class ChatStream implements StreamInterpreter {
   }
 }
 
+/** Delta fields read by `deltaTexts` on channels of their own, or not text at all. */
+const KNOWN_DELTA_FIELDS = new Set(["role", "content", "refusal", "reasoning_content", "reasoning", "function_call", "audio", "tool_calls"]);
+
 /** The texts of one choice's delta, each on its channel's key (see `addFrame`). */
-function deltaTexts(index: number, delta: Record<string, unknown>, reading: JsonEventReading): void {
-  reading.add(`${index}`, delta, "content");
-  reading.add(`${index}:refusal`, delta, "refusal");
+function deltaTexts(index: number, delta: Record<string, unknown>, reading: JsonEventReading, tokens: ReadonlyMap<string, (text: string) => void> | null): void {
+  for (const field in delta) {
+    if (!KNOWN_DELTA_FIELDS.has(field)) otherTexts(reading, "adds", `${index}:x:`, field, delta, field);
+  }
+  reading.add(`${index}`, delta, "content", false, tokens?.get("content"));
+  reading.add(`${index}:refusal`, delta, "refusal", false, tokens?.get("refusal"));
   reading.add(`${index}:reasoning`, delta, "reasoning_content");
   reading.add(`${index}:reasoning`, delta, "reasoning");
   if (isObject(delta.function_call)) reading.add(`${index}:function`, delta.function_call, "arguments");
@@ -107,4 +193,87 @@ function deltaTexts(index: number, delta: Record<string, unknown>, reading: Json
       reading.add(`${index}:tool:${typeof call.index === "number" ? call.index : 0}`, call.function, "arguments");
     }
   }
+}
+
+/**
+ * The sampled tokens of a choice's `logprobs` (`content`, `refusal`). Where they spell the
+ * chunk's text, as an upstream sends them, they follow it (`TokenTrail`): held with it, sent
+ * with it, replaced where it was masked. Where they do not, they are a channel of their own,
+ * held, masked and checked like the text. Their alternatives (`top_logprobs`) are judged whole,
+ * per chunk, and dropped from a chunk where a guardrail would mask or block them.
+ */
+function logprobTexts(index: number, logprobs: Record<string, unknown>, reading: JsonEventReading, followed: ReadonlyMap<string, string>, sequence: number): void {
+  for (const [field, channel] of [["content", "logprobs"], ["refusal", "refusal-logprobs"]] as const) {
+    const entries = logprobs[field];
+    if (!Array.isArray(entries) || entries.length === 0) continue;
+    let tokens = "";
+    const alternatives: string[] = [];
+    for (const e of entries) {
+      if (!isObject(e)) continue;
+      if (typeof e.token === "string") tokens += e.token;
+      if (Array.isArray(e.top_logprobs)) for (const a of e.top_logprobs) if (isObject(a) && typeof a.token === "string") alternatives.push(a.token);
+    }
+    if (followed.get(field) !== tokens) {
+      const first = entries.find(isObject);
+      const logprob = typeof first?.logprob === "number" ? first.logprob : 0;
+      reading.addText("adds", `${index}:${channel}`, tokens, (t) => (logprobs[field] = t.length === 0 ? [] : [tokenEntry(t, logprob)]));
+    }
+    // The entries themselves are emptied: held ones wait in a trail and go out later.
+    reading.addText("repeats", `${index}:alternatives:${sequence}`, alternatives.join(" "), () => {
+      for (const e of entries) if (isObject(e) && Array.isArray(e.top_logprobs)) e.top_logprobs = [];
+    });
+  }
+}
+
+type TokenEntry = Record<string, unknown>;
+
+/**
+ * A choice channel's sampled-token entries that wait while their text is held back: released
+ * with the text they spell, split where the release ends inside a token, and replaced by one
+ * entry for a text the guard rewrote.
+ */
+class TokenTrail {
+  private pending: TokenEntry[] = [];
+  private pendingText = "";
+
+  /** The entries to send with `released`, the text that goes out of what was held plus `text`. */
+  release(entries: readonly TokenEntry[], text: string, released: string): TokenEntry[] {
+    const all = [...this.pending, ...entries];
+    const whole = this.pendingText + text;
+    if (!whole.startsWith(released)) {
+      this.pending = [];
+      this.pendingText = "";
+      return released.length === 0 ? [] : [tokenEntry(released, logprobOf(all[0]))];
+    }
+    const out: TokenEntry[] = [];
+    let used = 0;
+    let n = 0;
+    while (n < all.length && used + tokenOf(all[n]!).length <= released.length) {
+      used += tokenOf(all[n]!).length;
+      out.push(all[n++]!);
+    }
+    if (used < released.length && n < all.length) {
+      // The release ends inside a token: its first part goes now, the rest waits.
+      const split = all[n]!;
+      const part = released.slice(used);
+      out.push(tokenEntry(part, logprobOf(split)));
+      all[n] = tokenEntry(tokenOf(split).slice(part.length), logprobOf(split));
+    }
+    this.pending = all.slice(n);
+    this.pendingText = whole.slice(released.length);
+    return out;
+  }
+}
+
+function tokenOf(entry: TokenEntry): string {
+  return typeof entry.token === "string" ? entry.token : "";
+}
+
+function logprobOf(entry: TokenEntry | undefined): number {
+  return typeof entry?.logprob === "number" ? entry.logprob : 0;
+}
+
+/** One logprobs entry standing for a rewritten run of tokens. */
+function tokenEntry(token: string, logprob: number): Record<string, unknown> {
+  return { token, logprob, bytes: [...new TextEncoder().encode(token)], top_logprobs: [] };
 }

@@ -6,9 +6,17 @@
  * The answer is complete at `message_delta` (which carries the stop reason) or `message_stop`.
  * A block is a terminal `event: error` frame of type `guardrail_enforcement_triggered`
  * (DECISIONS §5).
+ *
+ * An event is read by its payload's `type`, as the SDKs' accumulators read it (the event name
+ * only when the payload has none). Blocks that arrive whole in `content_block_start` (server
+ * tool results: fetched documents, code execution output, search and MCP results) are read by
+ * the rules of whole answers; deltas of types not known yet, by the path of each string; an
+ * `error` event's message is judged whole.
  */
 import type { Block } from "../../../pipeline/types.ts";
 import { encodeEvent, type SseEvent } from "../../../streaming/sse.ts";
+import { atPath, otherTexts } from "../../reading/event-texts.ts";
+import { TextReading } from "../../reading/text-reading.ts";
 import { eventJson, isObject, JsonEventReading, type EventReading, type StreamInterpreter, type StreamFailureCode } from "../../family.ts";
 
 /** Where each kind of delta carries its text. */
@@ -25,22 +33,30 @@ export class MessagesStream implements StreamInterpreter {
     const payload = eventJson(event);
     const reading = new JsonEventReading(event, payload);
     if (!payload) return reading;
-    const type = event.event ?? payload.type;
+    const type = typeof payload.type === "string" ? payload.type : event.event;
     const key = `${typeof payload.index === "number" ? payload.index : 0}`;
     if (type === "content_block_start" && isObject(payload.content_block)) {
       const block = payload.content_block;
       if (typeof block.type === "string") this.deltas.set(key, BLOCK_DELTA[block.type] ?? "text_delta");
-      reading.add(key, block, "text");
-      reading.add(key, block, "thinking", true);
+      if (block.type === "text" || block.type === "thinking" || block.type === undefined) {
+        reading.add(key, block, "text");
+        reading.add(key, block, "thinking", true);
+      } else {
+        wholeBlockTexts(reading, key, payload);
+      }
     } else if (type === "content_block_delta" && isObject(payload.delta)) {
       const delta = payload.delta;
       const field = typeof delta.type === "string" ? DELTA_TEXT[delta.type] : undefined;
       if (field !== undefined) {
         this.deltas.set(key, delta.type as string);
         reading.add(key, delta, field, delta.type === "thinking_delta");
+      } else if (typeof delta.type === "string" && delta.type !== "signature_delta") {
+        for (const name in delta) if (name !== "type") otherTexts(reading, "adds", `${key}:x:${delta.type}:`, name, delta, name);
       }
       // The signature comes after the whole thinking it signs: held thinking goes out first.
       if (delta.type === "signature_delta") reading.closes.push(key);
+    } else if (type === "error" && isObject(payload.error)) {
+      reading.repeat("error", payload.error, "message");
     }
     if (type === "content_block_stop") reading.closes.push(key);
     reading.ends = type === "message_delta" || type === "message_stop";
@@ -48,6 +64,11 @@ export class MessagesStream implements StreamInterpreter {
   }
 
   addFrame(key: string, text: string): string {
+    const other = /^(\d+):x:([^:]+):(.+)$/.exec(key);
+    if (other) {
+      const delta = { type: other[2], ...atPath(other[3]!, text) };
+      return encodeEvent(JSON.stringify({ type: "content_block_delta", index: Number(other[1]), delta }), "content_block_delta");
+    }
     const deltaType = this.deltas.get(key) ?? "text_delta";
     const delta = { type: deltaType, [DELTA_TEXT[deltaType] ?? "text"]: text };
     return encodeEvent(JSON.stringify({ type: "content_block_delta", index: Number(key), delta }), "content_block_delta");
@@ -61,4 +82,20 @@ export class MessagesStream implements StreamInterpreter {
   failureFrames(message: string, _code: StreamFailureCode): string {
     return encodeEvent(JSON.stringify({ type: "error", error: { type: "api_error", message } }), "error");
   }
+}
+
+/**
+ * A block that arrives whole (a server tool's result), read as answers are read; each of its
+ * texts is a repeat on a key of its own (signed thinking judged, never rewritten).
+ */
+function wholeBlockTexts(reading: JsonEventReading, key: string, payload: Record<string, unknown>): void {
+  const texts = TextReading.ofAnswer();
+  texts.read(payload, "content_block", "assistant");
+  texts.slots.forEach((slot, i) => {
+    reading.addText("repeats", `${key}:block:${i}`, slot.text, (t) => {
+      if (!slot.masked) return;
+      slot.write(t);
+      texts.commit();
+    });
+  });
 }

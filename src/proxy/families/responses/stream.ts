@@ -9,9 +9,17 @@
  * whose response has status `incomplete` and `incomplete_details.reason` `content_filter`, then
  * `[DONE]`; its `output` names every item the stream announced, unfinished ones emptied, so the
  * SDK's stream helper accepts it.
+ *
+ * Beyond the named channels: every other text of an output item (code interpreter logs,
+ * file-search results, web-search queries and sources, an MCP call's error) is a repeat keyed by
+ * its path; a `*.delta` event of a type not known yet streams on a key of its own type; an
+ * `error` event's and a failed response's message are judged whole. Audio (`response.audio.delta`)
+ * cannot be read: it is kept back and goes out before the end, only when its transcript went out
+ * as the upstream wrote it.
  */
 import type { Block } from "../../../pipeline/types.ts";
 import { DONE_EVENT, encodeEvent, type SseEvent } from "../../../streaming/sse.ts";
+import { otherTexts } from "../../reading/event-texts.ts";
 import { eventJson, isObject, JsonEventReading, type EventReading, type StreamInterpreter, type StreamFailureCode } from "../../family.ts";
 
 const TERMINAL = new Set(["response.completed", "response.incomplete", "response.failed"]);
@@ -65,6 +73,8 @@ export class ResponsesStream implements StreamInterpreter {
   private response: Record<string, unknown> = { id: "resp_guardrail", object: "response" };
   private sequence = 0;
   private readonly items = new Map<number, OutputItem>();
+  /** Audio events kept back, as their frames. */
+  private readonly audio: string[] = [];
 
   read(event: SseEvent): EventReading {
     const payload = eventJson(event);
@@ -78,9 +88,23 @@ export class ResponsesStream implements StreamInterpreter {
     const type = typeof payload.type === "string" ? payload.type : event.event;
     if (type === null) return reading;
     const oi = num(payload.output_index);
+    if (type === "response.audio.delta") {
+      this.audio.push(event.raw + "\n\n");
+      reading.withhold();
+      return reading;
+    }
+    if (type === "error") {
+      reading.repeat("error", payload, "message");
+      return reading;
+    }
     const delta = DELTAS[type];
     if (delta) {
       reading.add(`${oi}:${delta[0]}:${num(payload[delta[1]])}`, payload, "delta");
+      return reading;
+    }
+    if (type.endsWith(".delta") && typeof payload.delta === "string") {
+      // A channel not known yet: its own event type names it.
+      reading.add(`${oi}:${type}:${num(payload.content_index ?? payload.summary_index)}`, payload, "delta");
       return reading;
     }
     const done = DONES[type];
@@ -104,16 +128,22 @@ export class ResponsesStream implements StreamInterpreter {
     if (TERMINAL.has(type)) {
       const output = isObject(payload.response) ? payload.response.output : undefined;
       if (Array.isArray(output)) output.forEach((item, i) => isObject(item) && itemTexts(reading, i, item));
+      if (isObject(payload.response) && isObject(payload.response.error)) reading.repeat("error", payload.response.error, "message");
       reading.ends = true;
     }
     return reading;
+  }
+
+  heldFrames(unaltered: (key: string) => boolean): string {
+    const frames = this.audio.splice(0);
+    return unaltered("0:transcript:0") ? frames.join("") : "";
   }
 
   addFrame(key: string, text: string): string {
     const [oiText, channel = "text", partText] = key.split(":");
     const oi = Number(oiText);
     const part = Number(partText ?? 0);
-    const type = DELTA_EVENT[channel] ?? "response.output_text.delta";
+    const type = DELTA_EVENT[channel] ?? (channel.endsWith(".delta") ? channel : "response.output_text.delta");
     const item = this.items.get(oi)?.item;
     const event: Record<string, unknown> = { type, sequence_number: this.sequence, item_id: item?.id ?? null, output_index: oi, delta: text };
     if (channel === "text" || channel === "refusal" || channel === "reasoning") event.content_index = part;
@@ -145,7 +175,11 @@ function itemTexts(reading: JsonEventReading, oi: number, item: Record<string, u
   reading.repeat(`${oi}:input:0`, item, "input");
   reading.repeat(`${oi}:code:0`, item, "code");
   reading.repeat(`${oi}:output:0`, item, "output");
+  for (const key in item) if (!ITEM_CHANNELS.has(key)) otherTexts(reading, "repeats", `${oi}:x:`, key, item, key);
 }
+
+/** Item fields read on channels of their own above. */
+const ITEM_CHANNELS = new Set(["content", "summary", "arguments", "input", "code", "output"]);
 
 function partTexts(reading: JsonEventReading, oi: number, index: number, part: Record<string, unknown>): void {
   if (part.type === "refusal") reading.repeat(`${oi}:refusal:${index}`, part, "refusal");
