@@ -24,7 +24,8 @@ export function revealHidden(segments: readonly Segment[]): readonly Segment[] {
     if (visible === s.text) continue;
     out ??= segments.slice();
     if (s.masked) out[i] = { ...s, text: visible };
-    if (decoded.trim().length > 0) hidden.push({ role: s.role, text: decoded, masked: false, judged: true });
+    // Masked like the text that hid it: no detector (and no judge model) sees a value a masker rewrites.
+    if (decoded.trim().length > 0) hidden.push({ role: s.role, text: decoded, masked: s.masked, judged: true });
   }
   if (!out) return segments;
   // Appended after the segments of the request, so each of those keeps its index.

@@ -39,6 +39,8 @@ interface JudgedText {
   readonly text: string;
   /** Its segment, for the history a remote judge is given. */
   readonly index: number;
+  /** A boundary window: remote judges skip it. */
+  readonly window?: boolean;
 }
 
 /**
@@ -131,6 +133,7 @@ export class StageProgress {
     const known: Detection[] = [];
     const fresh: JudgedText[] = [];
     for (const t of texts) {
+      if (t.window && detector.remote) continue;
       const verdict = cache?.get(t.text);
       if (verdict) known.push(verdict);
       else fresh.push(t);
@@ -219,7 +222,7 @@ export function failedRun(entry: CompiledEntry, e: unknown): GuardrailRun {
 function judgedTexts(stage: StageName, segments: readonly Segment[]): JudgedText[] {
   if (stage === "output") return segments.length === 0 ? [] : [{ text: segments.length === 1 ? segments[0]!.text : segments.map((s) => s.text).join("\n\n"), index: 0 }];
   const out: JudgedText[] = [];
-  for (let i = 0; i < segments.length; i++) if (segments[i]!.judged) out.push({ text: segments[i]!.text, index: i });
+  for (let i = 0; i < segments.length; i++) if (segments[i]!.judged) out.push({ text: segments[i]!.text, index: i, window: segments[i]!.window === true });
   return out;
 }
 

@@ -10,6 +10,11 @@ export interface Segment {
   readonly masked: boolean;
   /** Input detectors judge it: user and tool turns, documents, tool definitions, a trailing prefill. */
   readonly judged: boolean;
+  /**
+   * A window across the boundary of two judged texts (values split over two turns): judged by
+   * local detectors; a remote judge reads both turns whole already.
+   */
+  readonly window?: boolean;
 }
 
 /** The outcome of one guardrail on one request. */

@@ -153,7 +153,7 @@ async function guardInput(deps: AppDeps, call: ProxyCall, policy: CompiledPolicy
   const slots = reading.slots;
   const verdict = await runInputStages(
     policy,
-    slots.map((s) => ({ role: s.role, text: s.text, masked: s.masked, judged: s.judged })),
+    slots.map((s) => ({ role: s.role, text: s.text, masked: s.masked, judged: s.judged, window: s.window })),
     { signal: call.request.signal, vault: vault ?? undefined, trace: call.audit.trace },
   );
   call.audit.runs = [...verdict.runs];

@@ -20,6 +20,7 @@
  * rules read answers (`TextReading.ofAnswer`), for output guardrails.
  */
 import { isObject } from "../family.ts";
+import { boundaryWindow, cutMasked } from "./neighbours.ts";
 import { closingQuote, MAX_JSON_DEPTH, nestsDeeperThan } from "../../schema/json-depth.ts";
 import { decodeBase64Text, encodeBase64, isStrictBase64, isTextFileName, isTextMime, kindOfMime, parseDataUrl, type UnreadableKind } from "./media.ts";
 
@@ -36,6 +37,8 @@ export interface TextSlot {
   judged: boolean;
   /** Position of its message or item in the conversation; -1 for tool definitions. */
   readonly turn: number;
+  /** A window across two judged turns (neighbours.ts): local detectors judge it, nothing is written. */
+  readonly window?: boolean;
   /** Puts a rewritten text where this one came from. */
   readonly write: (text: string) => void;
 }
@@ -78,6 +81,12 @@ export function isStructureKey(key: string): boolean {
   return STRUCTURE_KEYS.has(key) || key.endsWith("_id") || key.endsWith("_ids") || key.endsWith("_name") || key.startsWith("encrypted_");
 }
 
+interface PartPlace {
+  readonly list: unknown[];
+  readonly index: number;
+  readonly object: Record<string, unknown>;
+}
+
 export class TextReading {
   /** An answer's reading: signed thinking is read (for judging), but not to be rewritten. */
   static ofAnswer(): TextReading {
@@ -94,6 +103,9 @@ export class TextReading {
   /** Why the request cannot be read safely at all (it is then refused as `unscanned_content`). */
   readonly refusals: string[] = [];
   private readonly commits: (() => void)[] = [];
+  /** The part (an object in a list) being read, and which slots are a part's own text. */
+  private part: PartPlace | null = null;
+  private readonly partOf = new Map<TextSlot, PartPlace>();
   private turn = 0;
 
   /** The next message or item of the conversation begins. */
@@ -106,7 +118,12 @@ export class TextReading {
     const value = (holder as Record<string | number, unknown>)[key];
     if (typeof value === "string") this.string(holder, key, value, role);
     else if (Array.isArray(value)) for (let i = 0; i < value.length; i++) this.read(value, i, role);
-    else if (isObject(value)) this.object(value, role);
+    else if (isObject(value)) {
+      const outer = this.part;
+      this.part = Array.isArray(holder) ? { list: holder, index: key as number, object: value } : null;
+      this.object(value, role);
+      this.part = outer;
+    }
   }
 
   /**
@@ -127,12 +144,25 @@ export class TextReading {
 
   /** After reading: which slots input detectors judge. */
   decideJudged(): this {
+    this.joinNeighbours();
     let lastUntrusted = -1;
     for (const s of this.slots) if ((s.role === "user" || s.role === "tool") && s.turn > lastUntrusted) lastUntrusted = s.turn;
+    let previous: TextSlot | null = null;
+    const windows: TextSlot[] = [];
     for (const s of this.slots) {
       if (s.turn === -1) continue;
       s.judged = s.role === "user" || s.role === "tool" || (s.role === "assistant" && s.turn > lastUntrusted);
+      if (!s.judged) continue;
+      // Judged texts of neighbouring turns are also read across their boundary, written nowhere:
+      // joined as they are, by maskers (a blocking one trips on a value split over two turns),
+      // and on two lines, by detectors, masked first like every text they see.
+      if (previous && previous.turn !== s.turn) {
+        windows.push({ role: s.role, text: boundaryWindow(previous.text, s.text, ""), masked: true, judged: false, window: true, turn: s.turn, write: ignore });
+        windows.push({ role: s.role, text: boundaryWindow(previous.text, s.text, "\n"), masked: true, judged: true, window: true, turn: s.turn, write: ignore });
+      }
+      previous = s;
     }
+    this.slots.push(...windows);
     return this;
   }
 
@@ -164,7 +194,53 @@ export class TextReading {
   }
 
   private slot(holder: Container, key: string | number, text: string, role: SlotRole): void {
-    this.slots.push({ role, text, masked: true, judged: false, turn: this.turn, write: (t) => ((holder as Record<string | number, unknown>)[key] = t) });
+    const slot: TextSlot = { role, text, masked: true, judged: false, turn: this.turn, write: (t) => ((holder as Record<string | number, unknown>)[key] = t) };
+    this.slots.push(slot);
+    // A part's own text field: neighbouring parts' texts are joined (`joinNeighbours`).
+    if (this.part && this.part.object === holder) this.partOf.set(slot, this.part);
+  }
+
+  /**
+   * Neighbouring text parts of one list (one message's content) become one slot whose text is
+   * their texts joined; what is written to it is cut back into the parts (neighbours.ts).
+   */
+  private joinNeighbours(): void {
+    if (this.partOf.size < 2) return;
+    const joined: TextSlot[] = [];
+    for (let i = 0; i < this.slots.length; ) {
+      let end = i + 1;
+      const first = this.partOf.get(this.slots[i]!);
+      while (first && end < this.slots.length) {
+        const next = this.partOf.get(this.slots[end]!);
+        const previous = this.partOf.get(this.slots[end - 1]!)!;
+        const slot = this.slots[end]!;
+        if (!next || next.list !== first.list || next.index !== previous.index + 1 || slot.role !== this.slots[i]!.role || slot.turn !== this.slots[i]!.turn) break;
+        end++;
+      }
+      if (end - i < 2) {
+        joined.push(this.slots[i++]!);
+        continue;
+      }
+      const run = this.slots.slice(i, end);
+      const texts = run.map((s) => s.text);
+      joined.push({
+        role: run[0]!.role,
+        text: texts.join(""),
+        masked: true,
+        judged: false,
+        turn: run[0]!.turn,
+        write: (t) => cutMasked(texts, t).forEach((piece, p) => piece !== texts[p] && run[p]!.write(piece)),
+      });
+      i = end;
+    }
+    this.slots.splice(0, this.slots.length, ...joined);
+    this.partOf.clear();
+  }
+
+  /** After reading an answer: neighbouring parts joined, as `decideJudged` does for a request. */
+  finishAnswer(): this {
+    this.joinNeighbours();
+    return this;
   }
 
   private object(o: Record<string, unknown>, role: SlotRole): void {

@@ -16,7 +16,7 @@ export function readChatAnswer(answer: unknown): TextReading {
     reading.read(choice, "text", "assistant");
     if (isObject(choice.logprobs)) logprobTexts(reading, choice.logprobs);
   }
-  return reading;
+  return reading.finishAnswer();
 }
 
 /**

@@ -8,5 +8,5 @@ import { TextReading } from "../../reading/text-reading.ts";
 export function readMessagesAnswer(answer: unknown): TextReading {
   const reading = TextReading.ofAnswer();
   if (isObject(answer)) reading.read(answer, "content", "assistant");
-  return reading;
+  return reading.finishAnswer();
 }

@@ -11,5 +11,5 @@ export function readResponsesAnswer(answer: unknown): TextReading {
   if (!isObject(answer)) return reading;
   reading.read(answer, "output", "assistant");
   reading.read(answer, "output_text", "assistant");
-  return reading;
+  return reading.finishAnswer();
 }
