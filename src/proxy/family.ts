@@ -64,6 +64,11 @@ export interface StreamInterpreter {
    * exactly as received (`unaltered`), else they are dropped.
    */
   heldFrames?(unaltered: (key: string) => boolean): string;
+  /**
+   * The list of neighbouring parts `key` belongs to (a message's text blocks, an output item's
+   * text parts): a value may run on from one into the next. Null: the key stands alone.
+   */
+  group?(key: string): string | null;
   /** An event adding `text` to `key`, in the family's format: held text sent before an answer ends. */
   addFrame(key: string, text: string): string;
   /** The frames that end the stream when an output guardrail blocks (SPEC "Events"). */

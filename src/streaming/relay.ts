@@ -63,6 +63,9 @@ export interface RelayOptions {
 
 const DONE_MARK = "data: [DONE]";
 
+/** The most events that wait for a deferred neighbour before its held text goes out in its own part. */
+const MAX_DEFERRED_FRAMES = 256;
+
 /** The longest the relay works through one read's events before it lets the event loop turn. */
 const SLICE_MS = 5;
 
@@ -101,6 +104,8 @@ class RelayState {
   private ended = false;
   /** With `stream: buffer`: what waits for the final verdict. */
   private readonly held: string[] = [];
+  /** A closed neighbouring part whose held text the next part may continue, and the frames that wait for it. */
+  private deferral: { readonly key: string; readonly group: string; readonly frames: (() => string)[] } | null = null;
   /** A periodic check running beside the stream, and its verdict once in. */
   private inflight: Promise<OutputVerdict> | null = null;
   private inflightVerdict: OutputVerdict | null = null;
@@ -208,6 +213,8 @@ class RelayState {
       const reading = interpreter.read(event);
       let due = false;
       let blocked: Release["block"] = undefined;
+      // A deferred neighbour resolved by this event: its frames go out before this one.
+      let resolved = "";
       for (const add of reading.adds) {
         if (this.options.monitor) due = this.options.monitor.add(add.key, add.text) || due;
         this.finalChecked = false;
@@ -215,20 +222,34 @@ class RelayState {
           add.set("");
           continue;
         }
-        const release = this.guardAdd(add.key, add.text, add.verbatim === true);
+        let text = add.text;
+        const deferral = this.deferral;
+        if (deferral && add.key !== deferral.key && interpreter.group?.(add.key) === deferral.group) {
+          const r = this.resolveDeferral(add.text);
+          resolved += r.text;
+          if (r.block) {
+            blocked = r.block;
+            add.set("");
+            continue;
+          }
+          text = r.carried + add.text;
+        }
+        const release = this.guardAdd(add.key, text, add.verbatim === true);
         if (release) add.set(release.text);
         blocked = release?.block;
       }
       // The text before a value the guard blocks goes out; the value and the rest do not.
       if (blocked) {
-        await this.block(controller, { runs: [blocked.run], block: blocked.block }, out + reading.frame());
+        await this.block(controller, { runs: [blocked.run], block: blocked.block }, out + resolved + reading.frame());
         return null;
       }
+      out += resolved;
       // What is still held goes out before an end, before the event that closes its key, and
       // before a repeat of its whole text.
       const flushed = this.flushHeld(reading.ends ? null : [...reading.closes, ...reading.repeats.map((r) => r.key)]);
       const before = flushed.text;
-      blocked = flushed.block ?? this.guardRepeats(reading)?.block;
+      const lazy: StreamText[] = [];
+      blocked = flushed.block ?? this.guardRepeats(reading, lazy)?.block;
       if (blocked) {
         await this.block(controller, { runs: [blocked.run], block: blocked.block }, out + before);
         return null;
@@ -261,7 +282,22 @@ class RelayState {
         }
       }
       if (reading.done) this.sawDone = true;
-      out += before + (reading.ends ? this.heldFrames() : "") + reading.frame();
+      const guard = this.options.guard;
+      const frame = () => {
+        // Repeats of a deferred key carry what the client received for it, known only now.
+        for (const r of lazy) r.set(guard.sent(r.key));
+        return before + (reading.ends ? this.heldFrames() : "") + reading.frame();
+      };
+      if (this.deferral) {
+        const overflow = this.defer(frame);
+        if (overflow?.block) {
+          await this.block(controller, { runs: [overflow.block.run], block: overflow.block.block }, out + overflow.text);
+          return null;
+        }
+        if (overflow) out += overflow.text;
+      } else {
+        out += frame();
+      }
       this.forwarded++;
       if (reading.ends && this.options.buffered && !(await this.release(controller, out))) return null;
       if (reading.ends && this.options.buffered) out = "";
@@ -289,9 +325,20 @@ class RelayState {
   private flushHeld(keys: readonly string[] | null): Release {
     const guard = this.options.guard;
     if (!guard.active) return { text: "" };
-    const holding = guard.holding();
     let frames = "";
+    if (keys === null && this.deferral) {
+      const r = this.resolveDeferral(null);
+      frames += r.text;
+      if (r.block) return { text: frames, block: r.block };
+    }
+    const holding = guard.holding();
     for (const key of keys === null ? holding : holding.filter((k) => keys.some((c) => k === c || k.startsWith(`${c}:`)))) {
+      if (keys !== null) {
+        const started = this.startDeferral(key);
+        frames += started.text;
+        if (started.block) return { text: frames, block: started.block };
+        if (started.deferred) continue;
+      }
       const release = guard.flush(key);
       if (release.text.length > 0) frames += this.options.interpreter.addFrame(key, release.text);
       if (release.block) return { text: frames, block: release.block };
@@ -300,12 +347,61 @@ class RelayState {
   }
 
   /**
+   * A key of a list of neighbouring parts (content blocks, output parts) closes while it holds
+   * text that the next part could continue (a value written across them): its closing event
+   * and what follows wait until the next part's first text says whether it does (DECISIONS §9,
+   * values split across neighbours). Another key's deferral is resolved first.
+   */
+  private startDeferral(key: string): { deferred: boolean; text: string; block?: Release["block"] } {
+    const group = this.options.interpreter.group?.(key) ?? null;
+    if (group === null) return { deferred: false, text: "" };
+    if (this.deferral?.key === key) return { deferred: true, text: "" };
+    const previous = this.deferral ? this.resolveDeferral(null) : { text: "" as string, carried: "", block: undefined };
+    if (previous.block) return { deferred: false, text: previous.text, block: previous.block };
+    this.deferral = { key, group, frames: [] };
+    return { deferred: true, text: previous.text };
+  }
+
+  /** An event's frame waits with the deferral; a deferral that grew too long is resolved. */
+  private defer(frame: () => string): { text: string; block?: Release["block"] } | null {
+    const deferral = this.deferral!;
+    deferral.frames.push(frame);
+    if (deferral.frames.length < MAX_DEFERRED_FRAMES) return null;
+    const r = this.resolveDeferral(null);
+    return { text: r.text, block: r.block };
+  }
+
+  /**
+   * Ends the deferral: when `next` (the next part's first text) may continue the held text,
+   * the held text is carried into the next part and judged with it (it goes out there);
+   * otherwise it goes out in its own part, before the frames that waited.
+   */
+  private resolveDeferral(next: string | null): { text: string; carried: string; block?: Release["block"] } {
+    const deferral = this.deferral!;
+    this.deferral = null;
+    const guard = this.options.guard;
+    const waited = () => deferral.frames.map((f) => f()).join("");
+    if (next !== null && guard.joins(deferral.key, next)) {
+      const carried = guard.take(deferral.key);
+      return { text: waited(), carried };
+    }
+    const release = guard.flush(deferral.key);
+    const head = release.text.length > 0 ? this.options.interpreter.addFrame(deferral.key, release.text) : "";
+    if (release.block) return { text: head, carried: "", block: release.block };
+    return { text: head + waited(), carried: "" };
+  }
+
+  /**
    * A repeated whole text carries what the client received for its key. A text that only a
    * repeat carries (never streamed) is guarded as a whole here.
    */
-  private guardRepeats(reading: { readonly repeats: readonly StreamText[] }): Release | null {
+  private guardRepeats(reading: { readonly repeats: readonly StreamText[] }, lazy: StreamText[]): Release | null {
     const guard = this.options.guard;
     for (const repeat of reading.repeats) {
+      if (guard.active && repeat.key === this.deferral?.key) {
+        lazy.push(repeat);
+        continue;
+      }
       if (guard.received(repeat.key).length === 0) {
         this.options.monitor?.add(repeat.key, repeat.text);
         this.finalChecked = false;

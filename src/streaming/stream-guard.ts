@@ -71,6 +71,43 @@ export class StreamGuard {
     return this.release(k, true);
   }
 
+  /** Whether `key` holds text back. */
+  holds(key: string): boolean {
+    const k = this.keys.get(key);
+    return k !== undefined && k.released < k.length;
+  }
+
+  /**
+   * Whether the text `key` holds and `next` (the first text of the key after it, in a list of
+   * neighbouring parts) could be one value: a value found across their boundary, or a boundary
+   * between two characters of which either side's word has a digit, `@` or a joining mark, or
+   * a held tail that begins a keyword. Two words of letters meeting at a boundary do not join.
+   */
+  joins(key: string, next: string): boolean {
+    const k = this.keys.get(key);
+    if (!k || k.released >= k.length || next.length === 0 || this.checks === null) return false;
+    const held = k.tail.slice(k.released - k.tailStart);
+    if (this.checks.openPrefix && this.checks.openPrefix(held) >= 0) return true;
+    const joined = held + next.slice(0, this.holdback);
+    if (this.checks.find(joined).some((f) => f.start < held.length && f.end > held.length)) return true;
+    if (isSpaceCode(held.charCodeAt(held.length - 1)) || isSpaceCode(next.charCodeAt(0))) return false;
+    const before = held.slice(lastSpace(held) + 1);
+    const after = next.slice(0, firstSpace(next));
+    return JOINS_BEFORE.test(before) || JOINS_AFTER.test(after);
+  }
+
+  /**
+   * The text `key` holds, taken from it unsent: it goes on as the beginning of the next key's
+   * text (a value that began in one part and goes on in the next is judged and sent whole there).
+   */
+  take(key: string): string {
+    const k = this.keys.get(key);
+    if (!k || k.released >= k.length) return "";
+    const held = k.tail.slice(k.released - k.tailStart);
+    k.released = k.length;
+    return held;
+  }
+
   /** Keys that hold text back. */
   holding(): string[] {
     const out: string[] = [];
@@ -136,6 +173,28 @@ export class StreamGuard {
     if (open >= from && text.indexOf(">", open) === -1 && text.length - open <= this.holdback) return k.tailStart + open;
     return k.length;
   }
+}
+
+/**
+ * Words that may be part of a value written across a boundary: digits, `@`, `_`, `+`, or a dot
+ * or dash inside the word before it (`jane.roe`, not the full stop of `blue.`) or anywhere in
+ * the word after it (`.org`).
+ */
+const JOINS_BEFORE = /[\d@_+]|[.\-]\S/;
+const JOINS_AFTER = /[\d@_+.\-]/;
+
+function isSpaceCode(c: number): boolean {
+  return c === 32 || c === 10 || c === 9 || c === 13 || c === 0xa0;
+}
+
+function lastSpace(text: string): number {
+  for (let i = text.length - 1; i >= 0; i--) if (isSpaceCode(text.charCodeAt(i))) return i;
+  return -1;
+}
+
+function firstSpace(text: string): number {
+  for (let i = 0; i < text.length; i++) if (isSpaceCode(text.charCodeAt(i))) return i;
+  return text.length;
 }
 
 function shift(f: ValueFinding, by: number): ValueFinding {

@@ -165,6 +165,22 @@ describe("answers", () => {
     }
   });
 
+  test("messages stream: at every split of an answer into two blocks, no piece of the SSN goes out; masked, the text reads the placeholder", async () => {
+    const answer = `Your SSN is ${SSN}, keep it.`;
+    const client = new Anthropic({ baseURL: fx.server.url, apiKey: "k", maxRetries: 0 });
+    for (let at = 1; at < answer.length; at++) {
+      const split = [answer.slice(0, at), answer.slice(at)];
+      fx.mock.behave({ rawFrames: blockStream(split) });
+      const blocked = await (await send("messages", { ...parts("messages", ["hi"]), stream: true }, "out-block")).text();
+      expect([at, blocked.includes("guardrail_enforcement_triggered")]).toEqual([at, true]);
+      for (const piece of ["536-22", "22-8716", "8716"]) expect([at, blocked.includes(piece)]).toEqual([at, false]);
+      fx.mock.behave({ rawFrames: blockStream(split) });
+      const stream = client.messages.stream({ model: "m", max_tokens: 5, messages: [{ role: "user", content: "hi" }], guardrails: { config_id: "out-mask" } } as never);
+      const text = (await stream.finalMessage()).content.map((b) => (b.type === "text" ? b.text : "")).join("");
+      expect([at, text]).toEqual([at, "Your SSN is <US_SSN>, keep it."]);
+    }
+  });
+
   test("messages stream: ordinary text over several blocks is relayed exactly", async () => {
     fx.mock.behave({ rawFrames: blockStream(["First block, 12 items. ", "Second block: 34 more."]) });
     const client = new Anthropic({ baseURL: fx.server.url, apiKey: "k", maxRetries: 0 });

@@ -63,6 +63,10 @@ export class MessagesStream implements StreamInterpreter {
     return reading;
   }
 
+  group(key: string): string | null {
+    return this.deltas.get(key) === "text_delta" ? "text" : null;
+  }
+
   addFrame(key: string, text: string): string {
     const other = /^(\d+):x:([^:]+):(.+)$/.exec(key);
     if (other) {

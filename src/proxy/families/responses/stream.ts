@@ -134,6 +134,11 @@ export class ResponsesStream implements StreamInterpreter {
     return reading;
   }
 
+  group(key: string): string | null {
+    const [oi, channel] = key.split(":");
+    return channel === "text" ? `${oi}:text` : null;
+  }
+
   heldFrames(unaltered: (key: string) => boolean): string {
     const frames = this.audio.splice(0);
     return unaltered("0:transcript:0") ? frames.join("") : "";
