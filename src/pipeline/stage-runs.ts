@@ -10,7 +10,7 @@ import type { StageName } from "../policy/schema.ts";
 import type { MaskedSegments } from "./mask-segments.ts";
 import type { RequestTrace, StageTrace } from "../tracing/trace.ts";
 import type { Block, GuardrailRun, Segment } from "./types.ts";
-import { verdictCacheOf } from "./verdict-cache.ts";
+import { VerdictCache, verdictCacheOf } from "./verdict-cache.ts";
 
 /** Where a stage stands once its maskers have run and its detectors have started. */
 export interface StartedStage {
@@ -143,10 +143,11 @@ export class StageProgress {
       const text = fresh.length === 1 ? fresh[0]!.text : fresh.map((t) => t.text).join("\n\n");
       const verdict = await detector.detect(text, { history: this.segments.slice(0, fresh[0]!.index), signal: this.signal });
       found = [verdict];
-      if (cache && !verdict.tripped) for (const t of fresh) cache.set(t.text, verdict);
+      if (cache && !verdict.tripped) for (let i = Math.max(0, fresh.length - VerdictCache.capacity); i < fresh.length; i++) cache.set(fresh[i]!.text, verdict);
     } else if (fresh.length > 0) {
       found = await local(entry, detector, fresh.map((t) => t.text));
-      if (cache) fresh.forEach((t, i) => cache.set(t.text, found[i]!));
+      // Only the newest texts would stay: the rest are not worth an insert and an eviction each.
+      if (cache) for (let i = Math.max(0, fresh.length - VerdictCache.capacity); i < fresh.length; i++) cache.set(fresh[i]!.text, found[i]!);
     }
     return combined(known.length === 0 ? found : [...known, ...found]);
   }

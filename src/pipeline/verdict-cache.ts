@@ -12,6 +12,9 @@ const MAX_TEXTS = 1000;
 const MAX_CHARS = 1_000_000;
 
 export class VerdictCache {
+  /** How many texts it keeps: a request with more fresh texts than this would only churn it. */
+  static readonly capacity = MAX_TEXTS;
+
   private readonly verdicts = new Map<string, Detection>();
   private chars = 0;
 

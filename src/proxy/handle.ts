@@ -23,6 +23,7 @@ import { relayedError, relayedHeaders } from "../upstream/response-headers.ts";
 import type { RouteFamily, UpstreamRoute } from "../upstream/routes.ts";
 import type { ApiFamily } from "./family.ts";
 import type { UnreadableKind } from "./reading/media.ts";
+import { TooManyTextsError, type TextReading } from "./reading/text-reading.ts";
 
 export interface ProxyCall {
   readonly family: ApiFamily;
@@ -141,7 +142,7 @@ function checkPathModel(route: UpstreamRoute, model: string | undefined): void {
 async function guardInput(deps: AppDeps, call: ProxyCall, policy: CompiledPolicy, vault: PlaceholderVault | null): Promise<void> {
   const guarded = policy.stages.pre_flight.length > 0 || policy.stages.input.length > 0;
   if (!guarded && policy.unreadableContent === "allow") return;
-  const reading = call.family.readRequest(call.body);
+  const reading = readOrRefuse(() => call.family.readRequest(call.body), 413, "request_too_large", "the request");
   if (reading.refusals.length > 0) throw new ApiError(422, "unscanned_content", `the request cannot be read safely: ${reading.refusals[0]}`);
   if (reading.unreadable.length > 0) {
     countUnscanned(deps, call, reading.unreadable);
@@ -164,6 +165,16 @@ async function guardInput(deps: AppDeps, call: ProxyCall, policy: CompiledPolicy
     if (text !== slots[i]!.text) slots[i]!.write(text);
   }
   reading.commit();
+}
+
+/** A reading, or the error that says the body holds more texts than a request may. */
+function readOrRefuse(read: () => TextReading, status: number, code: "request_too_large" | "upstream_answer_too_large", what: string): TextReading {
+  try {
+    return read();
+  } catch (e) {
+    if (e instanceof TooManyTextsError) throw new ApiError(status, code, `${what} cannot be guarded: ${e.message}`);
+    throw e;
+  }
 }
 
 function countUnscanned(deps: AppDeps, call: ProxyCall, kinds: readonly UnreadableKind[]): void {
@@ -202,7 +213,7 @@ async function wholeAnswer(
   const restoring = vault !== null && vault.size > 0;
   if (policy.stages.output.length === 0 && !restoring) return new Response(text, { status: response.status, headers: relayedHeaders(response.headers, contentType) });
   const answer = parseAnswer(text);
-  const reading = answer === null ? null : family.readAnswer(answer);
+  const reading = answer === null ? null : readOrRefuse(() => family.readAnswer(answer), 502, "upstream_answer_too_large", "the upstream's answer");
   const slots = reading?.slots ?? [{ text, masked: false, write: () => undefined }];
   let texts = slots.map((s) => s.text);
   if (policy.stages.output.length > 0) {

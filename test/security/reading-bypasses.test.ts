@@ -309,3 +309,47 @@ describe("item 8: every field of a tool definition the model reads is judged", (
     expect((await send("responses", responses, "keyword")).status).toBe(200);
   });
 });
+
+describe("item 12: a body of a quarter of a million tiny messages", () => {
+  test("more texts than a request may hold is a 413 naming the limit, in any shape, and nothing goes upstream", async () => {
+    const many = Array.from({ length: 10_001 }, (_, i) => ({ role: i % 2 ? "assistant" : "user", content: "a" }));
+    const parts = Array.from({ length: 10_001 }, () => ({ type: "text", text: "a" }));
+    for (const [family, body] of [
+      ["chat", { model: "m", messages: many }],
+      ["chat", userTurn("chat", parts)],
+      ["messages", { model: "m", max_tokens: 5, messages: many }],
+      ["responses", { model: "m", input: many }],
+    ] as [Family, Record<string, unknown>][]) {
+      fx.mock.reset();
+      const res = await send(family, body, "mask");
+      expect(res.status).toBe(413);
+      const json = (await res.json()) as { detail: { error: string; message: string } };
+      expect(json.detail.error).toBe("request_too_large");
+      expect(json.detail.message).toContain("more than 10000 texts");
+      expect(fx.mock.received).toEqual([]);
+    }
+    // Just under the limit goes through.
+    expect((await send("chat", { model: "m", messages: many.slice(0, 4_000) }, "mask")).status).toBe(200);
+  });
+
+  test("eight such bodies at once: /health keeps answering (it waited 1.9 s before)", async () => {
+    const messages = Array.from({ length: 250_000 }, (_, i) => ({ role: i % 2 ? "assistant" : "user", content: "a" }));
+    const body = JSON.stringify({ model: "m", messages, guardrails: { config_id: "mask" } });
+    let worst = 0;
+    let done = false;
+    const probe = (async () => {
+      while (!done) {
+        const t0 = performance.now();
+        expect((await fetch(`${fx.server.url}/health`)).status).toBe(200);
+        worst = Math.max(worst, performance.now() - t0);
+        await Bun.sleep(5);
+      }
+    })();
+    const statuses = await Promise.all(Array.from({ length: 8 }, () => fx.server.post("/v1/chat/completions", body, { authorization: "Bearer sk-x" }).then((r) => r.status)));
+    done = true;
+    await probe;
+    expect(statuses).toEqual(Array(8).fill(413));
+    // The client, the mock and the server share this process and its two cores: the bound is loose.
+    expect(worst).toBeLessThan(600);
+  }, 60_000);
+});

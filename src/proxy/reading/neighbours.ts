@@ -60,10 +60,7 @@ export function cutMasked(parts: readonly string[], masked: string): string[] {
 /** The most of each neighbour a boundary window holds. */
 export const BOUNDARY_CHARS = 160;
 
-/**
- * The end of one text and the start of the next: joined with nothing, for maskers that block (a
- * value split over two turns), or on two lines, for detectors (words of two turns stay apart).
- */
-export function boundaryWindow(before: string, after: string, joiner: "" | "\n"): string {
-  return `${before.slice(-BOUNDARY_CHARS)}${joiner}${after.slice(0, BOUNDARY_CHARS)}`;
+/** The end of one text and the start of the next, joined as they are (a value split over them is whole). */
+export function boundaryWindow(before: string, after: string): string {
+  return before.slice(-BOUNDARY_CHARS) + after.slice(0, BOUNDARY_CHARS);
 }

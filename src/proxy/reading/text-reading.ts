@@ -81,6 +81,22 @@ export function isStructureKey(key: string): boolean {
   return STRUCTURE_KEYS.has(key) || key.endsWith("_id") || key.endsWith("_ids") || key.endsWith("_name") || key.startsWith("encrypted_");
 }
 
+/**
+ * The most texts one request or answer may hold (messages, parts, values of tool arguments).
+ * Each text costs a little everywhere (reading, checks, the scan workers' messages), so a body
+ * of a quarter of a million one-letter messages held the event loop for seconds; no real
+ * conversation comes near this.
+ */
+export const MAX_TEXTS = 10_000;
+
+/** A body holds more than `MAX_TEXTS` texts: reading stops there. */
+export class TooManyTextsError extends Error {
+  override readonly name = "TooManyTextsError";
+  constructor() {
+    super(`it holds more than ${MAX_TEXTS} texts (messages, parts and tool-argument values)`);
+  }
+}
+
 interface PartPlace {
   readonly list: unknown[];
   readonly index: number;
@@ -115,6 +131,7 @@ export class TextReading {
 
   /** Whatever `holder[key]` holds, as content of `role`, by the rules above. */
   read(holder: Container, key: string | number, role: SlotRole): void {
+    if (this.slots.length > MAX_TEXTS) throw new TooManyTextsError();
     const value = (holder as Record<string | number, unknown>)[key];
     if (typeof value === "string") this.string(holder, key, value, role);
     else if (Array.isArray(value)) for (let i = 0; i < value.length; i++) this.read(value, i, role);
@@ -144,6 +161,7 @@ export class TextReading {
 
   /** After reading: which slots input detectors judge. */
   decideJudged(): this {
+    if (this.slots.length > MAX_TEXTS) throw new TooManyTextsError();
     this.joinNeighbours();
     let lastUntrusted = -1;
     for (const s of this.slots) if ((s.role === "user" || s.role === "tool") && s.turn > lastUntrusted) lastUntrusted = s.turn;
@@ -153,13 +171,10 @@ export class TextReading {
       if (s.turn === -1) continue;
       s.judged = s.role === "user" || s.role === "tool" || (s.role === "assistant" && s.turn > lastUntrusted);
       if (!s.judged) continue;
-      // Judged texts of neighbouring turns are also read across their boundary, written nowhere:
-      // joined as they are, by maskers (a blocking one trips on a value split over two turns),
-      // and on two lines, by detectors, masked first like every text they see.
-      if (previous && previous.turn !== s.turn) {
-        windows.push({ role: s.role, text: boundaryWindow(previous.text, s.text, ""), masked: true, judged: false, window: true, turn: s.turn, write: ignore });
-        windows.push({ role: s.role, text: boundaryWindow(previous.text, s.text, "\n"), masked: true, judged: true, window: true, turn: s.turn, write: ignore });
-      }
+      // Judged texts of neighbouring turns are also read across their boundary, joined as they
+      // are and written nowhere: a blocking masker trips on a value split over two turns, a
+      // detector on a keyword or phrase split over them (masked first, like every text it sees).
+      if (previous && previous.turn !== s.turn) windows.push({ role: s.role, text: boundaryWindow(previous.text, s.text), masked: true, judged: true, window: true, turn: s.turn, write: ignore });
       previous = s;
     }
     this.slots.push(...windows);
@@ -239,6 +254,7 @@ export class TextReading {
 
   /** After reading an answer: neighbouring parts joined, as `decideJudged` does for a request. */
   finishAnswer(): this {
+    if (this.slots.length > MAX_TEXTS) throw new TooManyTextsError();
     this.joinNeighbours();
     return this;
   }
@@ -353,6 +369,7 @@ export class TextReading {
       return 0;
     }
     let keys = 0;
+    if (this.slots.length > MAX_TEXTS) throw new TooManyTextsError();
     if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i++) keys += this.data(value, i, role, changed);
     } else if (isObject(value)) {
