@@ -35,6 +35,10 @@ const messages = (list: unknown[], extra: Record<string, unknown> = {}) => ({ mo
 const b64 = (text: string) => Buffer.from(text).toString("base64");
 const unb64 = (text: string) => Buffer.from(text, "base64").toString("utf8");
 const toolCall = (args: string) => ({ id: "call_1", type: "function", function: { name: "send_mail", arguments: args } });
+/** A data URL a text field may begin with: the rest of the field is still text. */
+const DATA_PREFIX = "data:image/png;base64,iVBORw0KGgo= ";
+/** Where a text is split over two neighbouring parts: inside the e-mail of the coverage text. */
+const SPLIT_AT = 40;
 const toolUse = (input: unknown) => ({ type: "tool_use", id: "toolu_1", name: "send_mail", input });
 
 export const REQUEST_CASES: readonly RequestCase[] = [
@@ -278,6 +282,55 @@ export const REQUEST_CASES: readonly RequestCase[] = [
     body: (t) => messages([user("hi")], { tools: [{ name: "send_mail", description: t, input_schema: { type: "object" } }] }),
     sent: (b) => b.tools[0].description,
   },
+  // Places an attacker reached through before they were read (docs/security.md).
+  {
+    route: "chat",
+    field: "messages[] user content that begins with a data URL (read as text)",
+    masked: true,
+    judged: true,
+    body: (t) => chat([user(`${DATA_PREFIX}${t}`)]),
+    sent: (b) => b.messages[0].content.slice(DATA_PREFIX.length),
+  },
+  {
+    route: "chat",
+    field: "messages[] assistant tool_calls[].function.arguments object keys",
+    masked: true,
+    judged: false,
+    body: (t) => chat([user("hi"), { role: "assistant", content: null, tool_calls: [toolCall(JSON.stringify({ [t]: 1 }))] }, { role: "tool", tool_call_id: "call_1", content: "sent" }]),
+    sent: (b) => Object.keys(JSON.parse(b.messages[1].tool_calls[0].function.arguments))[0]!,
+  },
+  {
+    route: "chat",
+    field: "tools[].function.parameters titles, enums, defaults, examples (judged, not masked)",
+    masked: false,
+    judged: true,
+    body: (t) => chat([user("hi")], { tools: [{ type: "function", function: { name: "send_mail", parameters: { type: "object", properties: { to: { type: "string", enum: ["a", t] } } } } }] }),
+    sent: (b) => b.tools[0].function.parameters.properties.to.enum[1],
+  },
+  {
+    route: "responses",
+    field: "input[] message content[] neighbouring input_text parts (read joined)",
+    masked: true,
+    judged: true,
+    body: (t) => responses([user([{ type: "input_text", text: t.slice(0, SPLIT_AT) }, { type: "input_text", text: t.slice(SPLIT_AT) }])]),
+    sent: (b) => b.input[0].content.map((p: { text: string }) => p.text).join(""),
+  },
+  {
+    route: "messages",
+    field: "messages[] search_result source",
+    masked: true,
+    judged: true,
+    body: (t) => messages([user([{ type: "search_result", source: t, title: "KB", content: [{ type: "text", text: "plain" }] }])]),
+    sent: (b) => b.messages[0].content[0].source,
+  },
+  {
+    route: "messages",
+    field: "messages[] tool_use.input object keys (history)",
+    masked: true,
+    judged: false,
+    body: (t) => messages([user("hi"), { role: "assistant", content: [toolUse({ [t]: true })] }, user([{ type: "tool_result", tool_use_id: "toolu_1", content: "sent" }])]),
+    sent: (b) => Object.keys(b.messages[1].content[0].input)[0]!,
+  },
 ];
 
 const chatAnswer = (message: Record<string, unknown>) => ({
@@ -362,6 +415,47 @@ export const ANSWER_CASES: readonly AnswerCase[] = [
     answer: (t) => messagesAnswer([{ type: "thinking", thinking: t, signature: "sig" }, { type: "text", text: "ok" }]),
     stream: (t) => [
       ["content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: t } }],
+      ["message_stop", { type: "message_stop" }],
+    ],
+  },
+  {
+    route: "chat",
+    field: "choices[].logprobs.content[].token",
+    answer: (t) => ({ ...chatAnswer({ content: "ok" }), choices: [{ index: 0, message: { role: "assistant", content: "ok" }, logprobs: { content: [{ token: t, logprob: -1, bytes: [], top_logprobs: [] }] }, finish_reason: "stop" }] }),
+    stream: (t) => [[null, { ...chunk({ content: "ok" }), choices: [{ index: 0, delta: { content: "ok" }, logprobs: { content: [{ token: t, logprob: -1, bytes: [], top_logprobs: [] }] }, finish_reason: null }] }], [null, chunk({}, "stop")], [null, "[DONE]"]],
+  },
+  {
+    route: "chat",
+    field: "choices[].delta.reasoning_details[].text (a field by its path)",
+    stream: (t) => [[null, chunk({ reasoning_details: [{ type: "reasoning.text", text: t, index: 0 }] })], [null, chunk({}, "stop")], [null, "[DONE]"]],
+  },
+  {
+    route: "responses",
+    field: "output[] code_interpreter_call outputs[].logs",
+    answer: (t) => responsesAnswer([{ type: "code_interpreter_call", id: "ci_1", status: "completed", code: "print()", container_id: "c", outputs: [{ type: "logs", logs: t }] }]),
+    stream: (t) => [
+      ["response.output_item.done", { type: "response.output_item.done", sequence_number: 1, output_index: 0, item: { type: "code_interpreter_call", id: "ci_1", status: "completed", code: "print()", container_id: "c", outputs: [{ type: "logs", logs: t }] } }],
+      ["response.completed", { type: "response.completed", sequence_number: 2, response: responsesAnswer([]) }],
+    ],
+  },
+  {
+    route: "messages",
+    field: "content[] neighbouring text blocks (read joined)",
+    answer: (t) => messagesAnswer([{ type: "text", text: t.slice(0, SPLIT_AT) }, { type: "text", text: t.slice(SPLIT_AT) }]),
+    stream: (t) => [
+      ["content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: t.slice(0, SPLIT_AT) } }],
+      ["content_block_stop", { type: "content_block_stop", index: 0 }],
+      ["content_block_start", { type: "content_block_start", index: 1, content_block: { type: "text", text: "" } }],
+      ["content_block_delta", { type: "content_block_delta", index: 1, delta: { type: "text_delta", text: t.slice(SPLIT_AT) } }],
+      ["message_stop", { type: "message_stop" }],
+    ],
+  },
+  {
+    route: "messages",
+    field: "content[] server tool result arriving whole (web_fetch_tool_result document)",
+    answer: (t) => messagesAnswer([{ type: "web_fetch_tool_result", tool_use_id: "s1", content: { type: "web_fetch_result", url: "https://x.example", content: { type: "document", source: { type: "text", media_type: "text/plain", data: t } } } }]),
+    stream: (t) => [
+      ["content_block_start", { type: "content_block_start", index: 0, content_block: { type: "web_fetch_tool_result", tool_use_id: "s1", content: { type: "web_fetch_result", url: "https://x.example", content: { type: "document", source: { type: "text", media_type: "text/plain", data: t } } } } }],
       ["message_stop", { type: "message_stop" }],
     ],
   },
