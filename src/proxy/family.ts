@@ -104,8 +104,8 @@ export class JsonEventReading implements EventReading {
     this.text(this.adds, key, holder, field, verbatim, onChange);
   }
 
-  repeat(key: string, holder: Record<string, unknown>, field: string, verbatim = false): void {
-    this.text(this.repeats, key, holder, field, verbatim);
+  repeat(key: string, holder: Record<string, unknown>, field: string, verbatim = false, onChange?: (text: string) => void): void {
+    this.text(this.repeats, key, holder, field, verbatim, onChange);
   }
 
   /** A text found anywhere in the payload, written back by `write`. */

@@ -268,3 +268,35 @@ describe("item 9: framing is read as the SDKs read it", () => {
     expectNoPiece((await call("responses", "out-block", true)).body);
   });
 });
+
+describe("item 4: responses log probabilities", () => {
+  const lp = (...tokens: string[]) => tokens.map((token) => ({ token, logprob: -0.1, top_logprobs: [] }));
+  const events = (pieces: [string, ReturnType<typeof lp>][]) => [
+    frame({ type: "response.created", sequence_number: 0, response: { id: "r", object: "response", status: "in_progress", output: [] } }, "response.created"),
+    frame({ type: "response.output_item.added", sequence_number: 1, output_index: 0, item: { type: "message", id: "o", role: "assistant", status: "in_progress", content: [] } }, "response.output_item.added"),
+    ...pieces.map(([delta, logprobs], i) => frame({ type: "response.output_text.delta", sequence_number: 2 + i, item_id: "o", output_index: 0, content_index: 0, delta, logprobs }, "response.output_text.delta")),
+    frame({ type: "response.output_text.done", sequence_number: 9, item_id: "o", output_index: 0, content_index: 0, text: pieces.map((p) => p[0]).join(""), logprobs: pieces.flatMap((p) => p[1]) }, "response.output_text.done"),
+    frame({ type: "response.completed", sequence_number: 10, response: { id: "r", object: "response", status: "completed", output: [] } }, "response.completed"),
+  ];
+
+  test("stream: an SSN's tokens never go out ahead of the masked text; tokens that disagree are judged", async () => {
+    fx.mock.behave({ rawFrames: events([["It is 536-", lp("It", " is", " 536", "-")], ["22-8716.", lp("22", "-", "8716", ".")]]) });
+    const masked = await call("responses", "out-mask", true);
+    expectNoPiece(masked.body);
+    expect(masked.body).toContain("<US_SSN>");
+    fx.mock.behave({ rawFrames: events([["Hello there.", lp("Hello", ` ${SSN}`)]]) });
+    expectNoPiece((await call("responses", "out-block", true)).body);
+    fx.mock.behave({ rawFrames: events([["Hello there.", [{ token: "Hello there.", logprob: 0, top_logprobs: [{ token: SSN, logprob: -2 }] }]]]) });
+    expectNoPiece((await call("responses", "out-mask", true)).body);
+  });
+
+  test("whole answer: an output_text part's logprobs are masked with it, and judged", async () => {
+    const answer = (text: string, logprobs: unknown) => ({ id: "r", object: "response", created_at: 1, model: "m", status: "completed", output: [{ type: "message", id: "o", role: "assistant", status: "completed", content: [{ type: "output_text", text, annotations: [], logprobs }] }] });
+    fx.mock.behave({ answer: answer(`It is ${SSN}.`, lp("It", " is", " 536", "-", "22", "-", "8716", ".")) });
+    const masked = await call("responses", "out-mask", false);
+    expect(masked.status).toBe(200);
+    expectNoPiece(masked.body);
+    fx.mock.behave({ answer: answer("Hello.", lp("Hello", ` ${SSN}`)) });
+    expect((await call("responses", "out-block", false)).status).toBe(400);
+  });
+});

@@ -301,6 +301,8 @@ export class TextReading {
         return this.definitions(o.tools);
     }
     if (typeof o.transcript === "string" && typeof o.data === "string") return this.audio(o, role);
+    // An answer's output part carries its text again, token by token (Responses `logprobs`).
+    if (this.answer && Array.isArray(o.logprobs)) this.logprobs(o, "logprobs", role);
     for (const key in o) {
       if (isStructureKey(key) || key === "source") continue;
       const childRole = role === "assistant" && RESULT_KEYS.has(key) ? "tool" : role;
@@ -402,7 +404,25 @@ export class TextReading {
     } });
   }
 
-  /** A text of a place the family reads itself (log probabilities' tokens), with its own write. */
+  /**
+   * Log probabilities repeat the answer token by token (DECISIONS §9): `holder[key]`, a list of
+   * `{token, logprob, top_logprobs}`, is one text of its sampled tokens (rewritten, it becomes
+   * one entry) and one of their alternatives (rewritten, they are dropped).
+   */
+  logprobs(holder: Record<string, unknown>, key: string, role: SlotRole): void {
+    const entries = holder[key];
+    if (!Array.isArray(entries)) return;
+    const objects = entries.filter(isObject);
+    const tokens = objects.map((e) => (typeof e.token === "string" ? e.token : "")).join("");
+    const logprob = typeof objects[0]?.logprob === "number" ? objects[0].logprob : 0;
+    this.text(role, tokens, (t) => (holder[key] = [{ token: t, logprob, bytes: [...new TextEncoder().encode(t)], top_logprobs: [] }]));
+    const alternatives = objects.flatMap((e) => (Array.isArray(e.top_logprobs) ? e.top_logprobs.filter(isObject).map((a) => (typeof a.token === "string" ? a.token : "")) : []));
+    this.text(role, alternatives.join(" "), () => {
+      for (const e of objects) if (Array.isArray(e.top_logprobs)) e.top_logprobs = [];
+    });
+  }
+
+  /** A text of a place the family reads itself, with its own write. */
   text(role: SlotRole, text: string, write: (text: string) => void): void {
     if (text.length > 0) this.slots.push({ role, text, masked: true, judged: false, turn: this.turn, write });
   }

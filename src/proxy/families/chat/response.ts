@@ -14,27 +14,10 @@ export function readChatAnswer(answer: unknown): TextReading {
     if (!isObject(choice)) continue;
     reading.read(choice, "message", "assistant");
     reading.read(choice, "text", "assistant");
-    if (isObject(choice.logprobs)) logprobTexts(reading, choice.logprobs);
+    if (isObject(choice.logprobs)) {
+      reading.logprobs(choice.logprobs, "content", "assistant");
+      reading.logprobs(choice.logprobs, "refusal", "assistant");
+    }
   }
   return reading.finishAnswer();
-}
-
-/**
- * Log probabilities repeat the answer token by token (DECISIONS §9): the sampled tokens of
- * `content` and `refusal` are one text each (rewritten, they become one entry), their
- * alternatives another (rewritten, they are dropped).
- */
-function logprobTexts(reading: TextReading, logprobs: Record<string, unknown>): void {
-  for (const field of ["content", "refusal"]) {
-    const entries = logprobs[field];
-    if (!Array.isArray(entries)) continue;
-    const objects = entries.filter(isObject);
-    const tokens = objects.map((e) => (typeof e.token === "string" ? e.token : "")).join("");
-    const logprob = typeof objects[0]?.logprob === "number" ? objects[0].logprob : 0;
-    reading.text("assistant", tokens, (t) => (logprobs[field] = [{ token: t, logprob, bytes: [...new TextEncoder().encode(t)], top_logprobs: [] }]));
-    const alternatives = objects.flatMap((e) => (Array.isArray(e.top_logprobs) ? e.top_logprobs.filter(isObject).map((a) => (typeof a.token === "string" ? a.token : "")) : []));
-    reading.text("assistant", alternatives.join(" "), () => {
-      for (const e of objects) if (Array.isArray(e.top_logprobs)) e.top_logprobs = [];
-    });
-  }
 }

@@ -99,7 +99,8 @@ export class ResponsesStream implements StreamInterpreter {
     }
     const delta = DELTAS[type];
     if (delta) {
-      reading.add(`${oi}:${delta[0]}:${num(payload[delta[1]])}`, payload, "delta");
+      const key = `${oi}:${delta[0]}:${num(payload[delta[1]])}`;
+      reading.add(key, payload, "delta", false, logprobsFollow(reading, key, payload, "delta", "adds"));
       return reading;
     }
     if (type.endsWith(".delta") && typeof payload.delta === "string") {
@@ -109,7 +110,8 @@ export class ResponsesStream implements StreamInterpreter {
     }
     const done = DONES[type];
     if (done) {
-      reading.repeat(`${oi}:${done[0]}:${num(payload[done[1]])}`, payload, done[2]);
+      const key = `${oi}:${done[0]}:${num(payload[done[1]])}`;
+      reading.repeat(key, payload, done[2], false, logprobsFollow(reading, key, payload, done[2], "repeats"));
       reading.checkpoint = true;
       return reading;
     }
@@ -135,8 +137,8 @@ export class ResponsesStream implements StreamInterpreter {
   }
 
   group(key: string): string | null {
-    const [oi, channel] = key.split(":");
-    return channel === "text" ? `${oi}:text` : null;
+    const [oi, channel, part, sub] = key.split(":");
+    return channel === "text" && part !== undefined && sub === undefined ? `${oi}:text` : null;
   }
 
   heldFrames(unaltered: (key: string) => boolean): string {
@@ -145,9 +147,15 @@ export class ResponsesStream implements StreamInterpreter {
   }
 
   addFrame(key: string, text: string): string {
-    const [oiText, channel = "text", partText] = key.split(":");
+    const [oiText, channel = "text", partText, sub] = key.split(":");
     const oi = Number(oiText);
     const part = Number(partText ?? 0);
+    if (sub === "logprobs") {
+      // Held tokens of a text whose tokens spell something else: an empty delta carrying them.
+      const item = this.items.get(oi)?.item;
+      const event = { type: "response.output_text.delta", sequence_number: this.sequence, item_id: item?.id ?? null, output_index: oi, content_index: part, delta: "", logprobs: [{ token: text, logprob: 0, top_logprobs: [] }] };
+      return encodeEvent(JSON.stringify(event), event.type);
+    }
     const type = DELTA_EVENT[channel] ?? (channel.endsWith(".delta") ? channel : "response.output_text.delta");
     const item = this.items.get(oi)?.item;
     const event: Record<string, unknown> = { type, sequence_number: this.sequence, item_id: item?.id ?? null, output_index: oi, delta: text };
@@ -190,8 +198,33 @@ function partTexts(reading: JsonEventReading, oi: number, index: number, part: R
   if (part.type === "refusal") reading.repeat(`${oi}:refusal:${index}`, part, "refusal");
   else if (part.type === "reasoning_text") reading.repeat(`${oi}:reasoning:${index}`, part, "text");
   else if (part.type === "summary_text") reading.repeat(`${oi}:summary:${index}`, part, "text");
-  else reading.repeat(`${oi}:text:${index}`, part, "text");
+  else reading.repeat(`${oi}:text:${index}`, part, "text", false, logprobsFollow(reading, `${oi}:text:${index}`, part, "text", "repeats"));
 }
+
+/**
+ * An event's `logprobs` repeat its text token by token (DECISIONS §9). Where the tokens spell
+ * the text, they follow it: when the guard changes the text they are replaced by one entry for
+ * what went out (the returned callback). Where they do not, they are a text of their own on the
+ * key's `:logprobs` channel. Alternatives are judged whole per event and dropped where flagged.
+ */
+function logprobsFollow(reading: JsonEventReading, key: string, holder: Record<string, unknown>, field: string, list: "adds" | "repeats"): ((text: string) => void) | undefined {
+  const entries = holder.logprobs;
+  if (!Array.isArray(entries) || entries.length === 0) return undefined;
+  const objects = entries.filter(isObject);
+  const tokens = objects.map((e) => (typeof e.token === "string" ? e.token : "")).join("");
+  const alternatives = objects.flatMap((e) => (Array.isArray(e.top_logprobs) ? e.top_logprobs.filter(isObject).map((a) => (typeof a.token === "string" ? a.token : "")) : []));
+  reading.addText("repeats", `${key}:alternatives:${++alternativesSeen}`, alternatives.join(" "), () => {
+    for (const e of objects) if (Array.isArray(e.top_logprobs)) e.top_logprobs = [];
+  });
+  const logprob = typeof objects[0]?.logprob === "number" ? objects[0].logprob : 0;
+  const replace = (t: string) => (holder.logprobs = t.length === 0 ? [] : [{ token: t, logprob, top_logprobs: [] }]);
+  if (tokens === holder[field]) return replace;
+  reading.addText(list, `${key}:logprobs`, tokens, replace);
+  return undefined;
+}
+
+/** Numbers each event's alternatives: judged whole, once, on keys of their own. */
+let alternativesSeen = 0;
 
 function num(value: unknown): number {
   return typeof value === "number" ? value : 0;
