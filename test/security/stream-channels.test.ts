@@ -270,8 +270,9 @@ describe("item 9: framing is read as the SDKs read it", () => {
 });
 
 describe("item 4: responses log probabilities", () => {
-  const lp = (...tokens: string[]) => tokens.map((token) => ({ token, logprob: -0.1, top_logprobs: [] }));
-  const events = (pieces: [string, ReturnType<typeof lp>][]) => [
+  type Entry = { token: string; logprob: number; top_logprobs: { token: string; logprob: number }[] };
+  const lp = (...tokens: string[]): Entry[] => tokens.map((token) => ({ token, logprob: -0.1, top_logprobs: [] }));
+  const events = (pieces: [string, Entry[]][]) => [
     frame({ type: "response.created", sequence_number: 0, response: { id: "r", object: "response", status: "in_progress", output: [] } }, "response.created"),
     frame({ type: "response.output_item.added", sequence_number: 1, output_index: 0, item: { type: "message", id: "o", role: "assistant", status: "in_progress", content: [] } }, "response.output_item.added"),
     ...pieces.map(([delta, logprobs], i) => frame({ type: "response.output_text.delta", sequence_number: 2 + i, item_id: "o", output_index: 0, content_index: 0, delta, logprobs }, "response.output_text.delta")),

@@ -21,6 +21,7 @@
  */
 import { isObject } from "../family.ts";
 import { boundaryWindow, cutMasked } from "./neighbours.ts";
+import { dropAlternatives, tokenEntry, tokenTexts } from "./token-entries.ts";
 import { closingQuote, MAX_JSON_DEPTH, nestsDeeperThan } from "../../schema/json-depth.ts";
 import { decodeBase64Text, encodeBase64, isStrictBase64, isTextFileName, isTextMime, kindOfMime, parseDataUrl, type UnreadableKind } from "./media.ts";
 
@@ -410,16 +411,11 @@ export class TextReading {
    * one entry) and one of their alternatives (rewritten, they are dropped).
    */
   logprobs(holder: Record<string, unknown>, key: string, role: SlotRole): void {
-    const entries = holder[key];
-    if (!Array.isArray(entries)) return;
-    const objects = entries.filter(isObject);
-    const tokens = objects.map((e) => (typeof e.token === "string" ? e.token : "")).join("");
-    const logprob = typeof objects[0]?.logprob === "number" ? objects[0].logprob : 0;
-    this.text(role, tokens, (t) => (holder[key] = [{ token: t, logprob, bytes: [...new TextEncoder().encode(t)], top_logprobs: [] }]));
-    const alternatives = objects.flatMap((e) => (Array.isArray(e.top_logprobs) ? e.top_logprobs.filter(isObject).map((a) => (typeof a.token === "string" ? a.token : "")) : []));
-    this.text(role, alternatives.join(" "), () => {
-      for (const e of objects) if (Array.isArray(e.top_logprobs)) e.top_logprobs = [];
-    });
+    const list = holder[key];
+    if (!Array.isArray(list)) return;
+    const { entries, tokens, alternatives, logprob } = tokenTexts(list);
+    this.text(role, tokens, (t) => (holder[key] = [tokenEntry(t, logprob)]));
+    this.text(role, alternatives, () => dropAlternatives(entries));
   }
 
   /** A text of a place the family reads itself, with its own write. */

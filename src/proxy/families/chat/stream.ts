@@ -15,6 +15,7 @@
 import type { Block } from "../../../pipeline/types.ts";
 import { DONE_EVENT, encodeEvent, type SseEvent } from "../../../streaming/sse.ts";
 import { atPath, otherTexts } from "../../reading/event-texts.ts";
+import { dropAlternatives, logprobOf, tokenEntry, tokenOf, tokenTexts, type TokenEntry } from "../../reading/token-entries.ts";
 import { eventJson, isObject, JsonEventReading, type EventReading, type StreamInterpreter, type StreamFailureCode } from "../../family.ts";
 
 export class ChatStream implements StreamInterpreter {
@@ -204,28 +205,16 @@ function deltaTexts(index: number, delta: Record<string, unknown>, reading: Json
  */
 function logprobTexts(index: number, logprobs: Record<string, unknown>, reading: JsonEventReading, followed: ReadonlyMap<string, string>, sequence: number): void {
   for (const [field, channel] of [["content", "logprobs"], ["refusal", "refusal-logprobs"]] as const) {
-    const entries = logprobs[field];
-    if (!Array.isArray(entries) || entries.length === 0) continue;
-    let tokens = "";
-    const alternatives: string[] = [];
-    for (const e of entries) {
-      if (!isObject(e)) continue;
-      if (typeof e.token === "string") tokens += e.token;
-      if (Array.isArray(e.top_logprobs)) for (const a of e.top_logprobs) if (isObject(a) && typeof a.token === "string") alternatives.push(a.token);
-    }
-    if (followed.get(field) !== tokens) {
-      const first = entries.find(isObject);
-      const logprob = typeof first?.logprob === "number" ? first.logprob : 0;
-      reading.addText("adds", `${index}:${channel}`, tokens, (t) => (logprobs[field] = t.length === 0 ? [] : [tokenEntry(t, logprob)]));
+    const list = logprobs[field];
+    if (!Array.isArray(list) || list.length === 0) continue;
+    const spelled = tokenTexts(list);
+    if (followed.get(field) !== spelled.tokens) {
+      reading.addText("adds", `${index}:${channel}`, spelled.tokens, (t) => (logprobs[field] = t.length === 0 ? [] : [tokenEntry(t, spelled.logprob)]));
     }
     // The entries themselves are emptied: held ones wait in a trail and go out later.
-    reading.addText("repeats", `${index}:alternatives:${sequence}`, alternatives.join(" "), () => {
-      for (const e of entries) if (isObject(e) && Array.isArray(e.top_logprobs)) e.top_logprobs = [];
-    });
+    reading.addText("repeats", `${index}:alternatives:${sequence}`, spelled.alternatives, () => dropAlternatives(spelled.entries));
   }
 }
-
-type TokenEntry = Record<string, unknown>;
 
 /**
  * A choice channel's sampled-token entries that wait while their text is held back: released
@@ -265,15 +254,3 @@ class TokenTrail {
   }
 }
 
-function tokenOf(entry: TokenEntry): string {
-  return typeof entry.token === "string" ? entry.token : "";
-}
-
-function logprobOf(entry: TokenEntry | undefined): number {
-  return typeof entry?.logprob === "number" ? entry.logprob : 0;
-}
-
-/** One logprobs entry standing for a rewritten run of tokens. */
-function tokenEntry(token: string, logprob: number): Record<string, unknown> {
-  return { token, logprob, bytes: [...new TextEncoder().encode(token)], top_logprobs: [] };
-}

@@ -20,6 +20,7 @@
 import type { Block } from "../../../pipeline/types.ts";
 import { DONE_EVENT, encodeEvent, type SseEvent } from "../../../streaming/sse.ts";
 import { otherTexts } from "../../reading/event-texts.ts";
+import { dropAlternatives, tokenEntry, tokenTexts } from "../../reading/token-entries.ts";
 import { eventJson, isObject, JsonEventReading, type EventReading, type StreamInterpreter, type StreamFailureCode } from "../../family.ts";
 
 const TERMINAL = new Set(["response.completed", "response.incomplete", "response.failed"]);
@@ -153,7 +154,7 @@ export class ResponsesStream implements StreamInterpreter {
     if (sub === "logprobs") {
       // Held tokens of a text whose tokens spell something else: an empty delta carrying them.
       const item = this.items.get(oi)?.item;
-      const event = { type: "response.output_text.delta", sequence_number: this.sequence, item_id: item?.id ?? null, output_index: oi, content_index: part, delta: "", logprobs: [{ token: text, logprob: 0, top_logprobs: [] }] };
+      const event = { type: "response.output_text.delta", sequence_number: this.sequence, item_id: item?.id ?? null, output_index: oi, content_index: part, delta: "", logprobs: [tokenEntry(text, 0)] };
       return encodeEvent(JSON.stringify(event), event.type);
     }
     const type = DELTA_EVENT[channel] ?? (channel.endsWith(".delta") ? channel : "response.output_text.delta");
@@ -210,16 +211,11 @@ function partTexts(reading: JsonEventReading, oi: number, index: number, part: R
 function logprobsFollow(reading: JsonEventReading, key: string, holder: Record<string, unknown>, field: string, list: "adds" | "repeats"): ((text: string) => void) | undefined {
   const entries = holder.logprobs;
   if (!Array.isArray(entries) || entries.length === 0) return undefined;
-  const objects = entries.filter(isObject);
-  const tokens = objects.map((e) => (typeof e.token === "string" ? e.token : "")).join("");
-  const alternatives = objects.flatMap((e) => (Array.isArray(e.top_logprobs) ? e.top_logprobs.filter(isObject).map((a) => (typeof a.token === "string" ? a.token : "")) : []));
-  reading.addText("repeats", `${key}:alternatives:${++alternativesSeen}`, alternatives.join(" "), () => {
-    for (const e of objects) if (Array.isArray(e.top_logprobs)) e.top_logprobs = [];
-  });
-  const logprob = typeof objects[0]?.logprob === "number" ? objects[0].logprob : 0;
-  const replace = (t: string) => (holder.logprobs = t.length === 0 ? [] : [{ token: t, logprob, top_logprobs: [] }]);
-  if (tokens === holder[field]) return replace;
-  reading.addText(list, `${key}:logprobs`, tokens, replace);
+  const spelled = tokenTexts(entries);
+  reading.addText("repeats", `${key}:alternatives:${++alternativesSeen}`, spelled.alternatives, () => dropAlternatives(spelled.entries));
+  const replace = (t: string) => (holder.logprobs = t.length === 0 ? [] : [tokenEntry(t, spelled.logprob)]);
+  if (spelled.tokens === holder[field]) return replace;
+  reading.addText(list, `${key}:logprobs`, spelled.tokens, replace);
   return undefined;
 }
 
