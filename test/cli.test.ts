@@ -82,12 +82,8 @@ describe("start-up refusals exit 2 with one line naming the cause", () => {
     });
   }
 
-  test("a policy directory that does not exist, a default policy it does not hold, a port in use", async () => {
+  test("a port in use", async () => {
     const env = baseEnv({ SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true" });
-    const missing = await runCli(["--policy-dir", "/nonexistent/pols", "--port", "0"], { env });
-    expect([missing.code, missing.stderr]).toEqual([2, "guardrail-proxy: policy directory /nonexistent/pols does not exist or is not a directory (--policy-dir, SVC_GUARDRAILS_POLICY_DIR)\n"]);
-    const typo = await runCli(["--policy-dir", dir.path, "--default-config", "maks", "--port", "0"], { env });
-    expect([typo.code, typo.stderr]).toEqual([2, `guardrail-proxy: default policy 'maks' is not in ${dir.path} (--default-config, SVC_GUARDRAILS_DEFAULT_CONFIG_ID); it holds mask, out\n`]);
     const taken = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
     try {
       const inUse = await runCli(["--host", "127.0.0.1", "--port", String(taken.port), "--policy-dir", dir.path], { env });
@@ -362,5 +358,83 @@ describe("init", () => {
     expect(second.stderr).toContain(`kept ${join(dir, "default.yaml")}: it exists`);
     expect(readFileSync(join(dir, "default.yaml"), "utf8")).toBe("version: 1\n");
     expect((await runCli(["init", dir, "other"])).code).toBe(2);
+  });
+});
+
+describe("the policy directory's state never stops a start (DECISIONS §1)", () => {
+  /** Starts `serve`, returns the port and the warning lines logged once it listens. */
+  async function startWith(args: string[]): Promise<{ port: number; warnings: Record<string, unknown>[]; stop: () => void }> {
+    const proc = Bun.spawn([process.execPath, MAIN, "serve", "--host", "127.0.0.1", "--port", "0", ...args], {
+      env: baseEnv({ SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true" }),
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const reader = proc.stdout.getReader();
+    let text = "";
+    let port = 0;
+    const deadline = performance.now() + 15_000;
+    // The warnings follow the listening line: read until one of them, or half a second more.
+    let quietSince = 0;
+    let pending: Promise<{ done: boolean; value?: Uint8Array }> | null = null;
+    while (performance.now() < deadline) {
+      pending ??= reader.read();
+      const next = await Promise.race([pending, Bun.sleep(100).then(() => null)]);
+      if (next) pending = null;
+      if (next && !next.done && next.value) text += new TextDecoder().decode(next.value);
+      const lines = text.split("\n").filter((l) => l.endsWith("}")).map((l) => JSON.parse(l) as Record<string, unknown>);
+      const listening = lines.find((l) => l.msg === "listening");
+      if (listening) port = Number(listening.port);
+      if (port && lines.some((l) => l.level === "warning" && String(l.msg).includes("polic"))) break;
+      if (port && (quietSince ||= performance.now()) && performance.now() - quietSince > 500) break;
+    }
+    const warnings = text.split("\n").filter((l) => l.endsWith("}")).map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.level === "warning" && String(l.msg).includes("polic"));
+    return { port, warnings, stop: () => proc.kill() };
+  }
+
+  const guardStatus = async (port: number, body: object) => {
+    const res = await fetch(`http://127.0.0.1:${port}/v1/guard/input`, { method: "POST", body: JSON.stringify(body) });
+    return [res.status, ((await res.json()) as { detail: { error: string } }).detail?.error];
+  };
+
+  test("a missing directory: one warning naming it; /health 200; a request for a policy 422 policy_not_found", async () => {
+    const s = await startWith(["--policy-dir", "/nonexistent/pols", "--default-config", "default"]);
+    try {
+      expect(s.port).toBeGreaterThan(0);
+      expect(s.warnings).toHaveLength(1);
+      expect(String(s.warnings[0]!.msg)).toContain("policy directory /nonexistent/pols does not exist or is not a directory (--policy-dir, SVC_GUARDRAILS_POLICY_DIR)");
+      expect((await fetch(`http://127.0.0.1:${s.port}/health`)).status).toBe(200);
+      expect(await guardStatus(s.port, { text: "hi" })).toEqual([422, "policy_not_found"]);
+    } finally {
+      s.stop();
+    }
+  });
+
+  test("a default policy id with no file: one warning naming the id and what the directory holds; requests without a config_id 422", async () => {
+    const s = await startWith(["--policy-dir", dir.path, "--default-config", "maks"]);
+    try {
+      expect(s.warnings).toHaveLength(1);
+      expect(String(s.warnings[0]!.msg)).toContain(`default policy 'maks' is not in ${dir.path} (--default-config, SVC_GUARDRAILS_DEFAULT_CONFIG_ID); it holds mask, out`);
+      expect(await guardStatus(s.port, { text: "hi" })).toEqual([422, "policy_not_found"]);
+      expect((await guardStatus(s.port, { text: "hi", config_id: "mask" }))[0]).toBe(200);
+    } finally {
+      s.stop();
+    }
+  });
+
+  test("an invalid default policy: one warning naming the file and the field; its requests 422 invalid_policy", async () => {
+    const bad = tempPolicyDir({ "broken.json": { version: 1, input: { version: 1, guardrails: [{ name: "Keywords", config: { keywords: "not-a-list" } }] } } });
+    try {
+      const s = await startWith(["--policy-dir", bad.path, "--default-config", "broken"]);
+      try {
+        expect(s.warnings).toHaveLength(1);
+        expect(String(s.warnings[0]!.msg)).toContain("default policy 'broken' is invalid: broken.json");
+        expect(String(s.warnings[0]!.msg)).toContain("keywords");
+        expect(await guardStatus(s.port, { text: "hi" })).toEqual([422, "invalid_policy"]);
+      } finally {
+        s.stop();
+      }
+    } finally {
+      bad.remove();
+    }
   });
 });

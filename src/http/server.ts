@@ -137,29 +137,51 @@ function warnAboutExposure(settings: Settings, hasCallers: boolean, upstream: Up
 }
 
 /**
- * A mistyped directory or default policy would start a server that answers 422 to everything:
- * both are refused at start, naming them. Policies are read per request, so an empty directory
- * (policies still to come) only gets a warning.
+ * The policy directory is read at request time (SPEC "Policy file discovery"), so its state
+ * never stops a start (DECISIONS §1): a missing, unreadable or empty directory, a default
+ * policy id that names no file, or a default policy that is invalid is one warning line naming
+ * the directory, id, file and field, and the requests that need that policy answer 422 until
+ * it is there and valid.
  */
-function checkPolicyDirectory(dir: string, defaultId: string | undefined, log: Logger): void {
+function warnAboutPolicies(store: LocalPolicyStore, log: Logger): void {
+  const { dir, defaultId } = store;
+  const until = "requests that need a policy answer 422 until it is fixed";
   let isDirectory: boolean;
   try {
     isDirectory = statSync(dir, { throwIfNoEntry: false })?.isDirectory() ?? false;
   } catch (e) {
-    throw new StartupError(`cannot read the policy directory ${dir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message} (--policy-dir, SVC_GUARDRAILS_POLICY_DIR)`);
+    log.warning(`cannot read the policy directory ${dir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message} (--policy-dir, SVC_GUARDRAILS_POLICY_DIR); ${until}`, { policy_dir: dir });
+    return;
   }
-  if (!isDirectory) throw new StartupError(`policy directory ${dir} does not exist or is not a directory (--policy-dir, SVC_GUARDRAILS_POLICY_DIR)`);
+  if (!isDirectory) {
+    log.warning(`policy directory ${dir} does not exist or is not a directory (--policy-dir, SVC_GUARDRAILS_POLICY_DIR); ${until}`, { policy_dir: dir });
+    return;
+  }
   let ids: string[];
   try {
     ids = listPolicyIds(dir);
   } catch (e) {
-    if (e instanceof PolicyError) throw new StartupError(e.message);
-    throw e;
+    if (!(e instanceof PolicyError)) throw e;
+    log.warning(`${e.message} (--policy-dir, SVC_GUARDRAILS_POLICY_DIR); ${until}`, { policy_dir: dir });
+    return;
   }
   if (defaultId !== undefined && !ids.includes(defaultId)) {
-    throw new StartupError(`default policy '${defaultId}' is not in ${dir} (--default-config, SVC_GUARDRAILS_DEFAULT_CONFIG_ID); it holds ${ids.length === 0 ? "no policies" : ids.join(", ")}`);
+    const holds = ids.length === 0 ? "no policies" : ids.join(", ");
+    log.warning(`default policy '${defaultId}' is not in ${dir} (--default-config, SVC_GUARDRAILS_DEFAULT_CONFIG_ID); it holds ${holds}; requests without a config_id answer 422 until it is there`, { policy_dir: dir, default_config: defaultId });
+    return;
   }
-  if (ids.length === 0) log.warning(`no policies in ${dir} yet: requests are refused until one is added`, { policy_dir: dir });
+  if (ids.length === 0) {
+    log.warning(`no policies in ${dir} yet: requests are refused until one is added`, { policy_dir: dir });
+    return;
+  }
+  if (defaultId === undefined) return;
+  try {
+    store.resolve(defaultId);
+  } catch (e) {
+    if (!(e instanceof PolicyError)) throw e;
+    // The message names the file (relative to the directory) and the field.
+    log.warning(`default policy '${defaultId}' is invalid: ${e.message}; requests without a config_id answer 422 until it is fixed`, { policy_dir: dir, default_config: defaultId });
+  }
 }
 
 function isLoopbackHost(host: string): boolean {
@@ -177,8 +199,11 @@ function createUpstream(settings: Settings): Upstream {
 
 async function createPolicyStore(settings: Settings, services: GuardrailServices, log: Logger): Promise<PolicyStore> {
   if (settings.policySource === "local") {
-    checkPolicyDirectory(settings.policyDir, settings.defaultConfigId, log);
-    return new LocalPolicyStore(settings.policyDir, settings.defaultConfigId, services);
+    const store = new LocalPolicyStore(settings.policyDir, settings.defaultConfigId, services);
+    // Once per service (worker 0 of `--workers`), after the server listens: compiling the
+    // default policy must not delay the first /health.
+    if ((settings.workerIndex ?? 0) === 0) setTimeout(() => warnAboutPolicies(store, log), 0);
+    return store;
   }
   if (!settings.licenceKey) throw new StartupError("SVC_KEY is not set: api mode needs it to fetch the policy");
   try {
