@@ -91,9 +91,9 @@ describe("POST /v1/guard/input", () => {
     expect(JSON.stringify(r.body)).not.toContain("someone@");
   });
 
-  test("PII with block: true keeps the default suppress_enforcement: true, so it masks and lets through", async () => {
+  test("PII with block: true keeps the default suppress_enforcement: true: the trip is an alert and the text goes on unchanged (DECISIONS §2)", async () => {
     const r = await guard("input", { text: "my email is someone@corp.example.com", config_id: "pii-block-suppressed" });
-    expect(r.body).toEqual({ allowed: true, sanitized_text: "my email is <EMAIL_ADDRESS>", guardrail: null, message: null });
+    expect(r.body).toEqual({ allowed: true, sanitized_text: null, guardrail: null, message: null });
   });
 
   test("alert mode lets a trip through and records it as an alert", async () => {

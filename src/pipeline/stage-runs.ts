@@ -93,7 +93,10 @@ export class StageProgress {
     } else {
       run = { name: entry.name, stage: entry.stage, tripped: outcome.tripped, enforced: outcome.tripped && enforces(this.policy, entry), labels: outcome.labels, info: outcome.info };
       let out: Segment[] | null = null;
-      outcome.texts.forEach((text, j) => {
+      // A masker that trips (`block: true`) is a check, not a rewrite: when it enforces the
+      // request or answer stops, and when it does not (alert mode, suppressed) everything goes
+      // on exactly as without it (SPEC pipeline rule 5, DECISIONS §2). Only `block: false` masks.
+      if (!outcome.tripped) outcome.texts.forEach((text, j) => {
         const i = this.maskable[j]!;
         if (text === null || !this.segments[i]!.masked) return;
         out ??= this.segments.slice();

@@ -36,7 +36,10 @@ export function valueChecks(policy: CompiledPolicy): ValueChecks | null {
 }
 
 function buildValueChecks(policy: CompiledPolicy): ValueChecks | null {
-  const entries = policy.stages.output.filter((e) => e.guardrail.kind === "masker" || (e.guardrail.kind === "detector" && e.guardrail.openPrefix !== undefined));
+  // Only entries that can change what the client gets: maskers that mask (`block: false`), and
+  // checks that enforce. A trip that only alerts changes nothing, so the stream is not even
+  // held back for it (SPEC pipeline rule 5: in alert mode the stream proceeds normally).
+  const entries = policy.stages.output.filter((e) => (e.guardrail.kind === "masker" && !blocksOnly(e)) || ((e.guardrail.kind === "masker" || (e.guardrail.kind === "detector" && e.guardrail.openPrefix !== undefined)) && enforces(policy, e)));
   if (entries.length === 0) return null;
   const prefixes = entries.flatMap((e) => (e.guardrail.kind === "detector" && e.guardrail.openPrefix ? [e.guardrail as Detector & { openPrefix: (t: string) => number }] : []));
   return {
@@ -53,6 +56,11 @@ function buildValueChecks(policy: CompiledPolicy): ValueChecks | null {
             return start;
           },
   };
+}
+
+/** A masking guardrail configured to trip (`block: true`) rather than mask. */
+function blocksOnly(entry: CompiledEntry): boolean {
+  return (entry.recipe?.config as { block?: unknown } | undefined)?.block === true;
 }
 
 function enforces(policy: CompiledPolicy, entry: CompiledEntry): boolean {
