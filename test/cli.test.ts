@@ -203,6 +203,27 @@ describe("serve --reload", () => {
 });
 
 describe("validate", () => {
+  test("a guardrail that needs a judge model the server cannot reach: one warning naming policy, guardrail and setting; exit 0", async () => {
+    const judged = tempPolicyDir({
+      "bot.json": policy({ input: [{ name: "PromptInjection" }, { name: "Jailbreak" }, { name: "HarmfulContent", config: { engine: "moderation" } }] }),
+      "fine.json": policy({ input: [{ name: "Jailbreak", config: { engine: "local" } }] }),
+    });
+    try {
+      const r = await runCli(["validate", "--policy-dir", judged.path]);
+      expect(r.code).toBe(0);
+      const warnings = r.stdout.split("\n").filter((l) => l.startsWith("warning:"));
+      expect(warnings).toHaveLength(2);
+      expect(warnings[0]).toContain("policy 'bot': input.guardrails[1] (Jailbreak) needs the judge model (engine: llm) 'gpt-4.1-mini', which this server cannot reach");
+      expect(warnings[0]).toContain("set engine: local");
+      expect(warnings[1]).toContain("input.guardrails[2] (HarmfulContent) needs the moderations model");
+      // With the compat upstream configured, nothing to say.
+      const configured = await runCli(["validate", "--policy-dir", judged.path], { env: baseEnv({ COMPAT_API_KEY: "sk-test" }) });
+      expect(configured.stdout).not.toContain("cannot reach");
+    } finally {
+      judged.remove();
+    }
+  });
+
   test("the shipped example policies are valid", async () => {
     const r = await runCli(["validate", "--policy-dir", join(import.meta.dir, "..", "policies")]);
     expect(r.code).toBe(0);
@@ -418,6 +439,20 @@ describe("the policy directory's state never stops a start (DECISIONS §1)", () 
       expect((await guardStatus(s.port, { text: "hi", config_id: "mask" }))[0]).toBe(200);
     } finally {
       s.stop();
+    }
+  });
+
+  test("a Jailbreak left on its judge engine, offline: a warning at start-up naming the policy and the setting", async () => {
+    const judged = tempPolicyDir({ "bot.json": policy({ input: [{ name: "Jailbreak" }] }) });
+    try {
+      const s = await startWith(["--policy-dir", judged.path]);
+      try {
+        expect(s.warnings.map((w) => String(w.msg))).toEqual([expect.stringContaining("policy 'bot': input.guardrails[0] (Jailbreak) needs the judge model (engine: llm)")]);
+      } finally {
+        s.stop();
+      }
+    } finally {
+      judged.remove();
     }
   });
 

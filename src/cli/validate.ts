@@ -10,6 +10,7 @@ import { compilePolicy } from "../policy/compile.ts";
 import { isValidPolicyId, listPolicyIds, locatePolicy, shadowedFiles } from "../policy/discovery.ts";
 import { PolicyError } from "../policy/errors.ts";
 import { policyWarnings } from "../policy/lint.ts";
+import { unreachableGuardrails, type Reach } from "../policy/reachability.ts";
 import { parsePolicyText, readPolicyFile } from "../policy/load.ts";
 import { applyOptions, loadSettings, type Environment } from "../settings.ts";
 import { CallersFileError, loadCallersFile } from "../http/callers-file.ts";
@@ -43,6 +44,7 @@ export async function runValidate(args: ParsedArgs, env: Environment): Promise<n
   }
   if (ids.length === 0 && problems === 0) out.push(`warning: no policies found in ${dir}`);
 
+  const reach = reachOf(settings);
   for (const id of ids) {
     try {
       const located = locatePolicy(dir, id);
@@ -55,6 +57,7 @@ export async function runValidate(args: ParsedArgs, env: Environment): Promise<n
         continue;
       }
       for (const w of policyWarnings(result.policy, document)) out.push(`warning: ${located.path}: ${w}`);
+      for (const w of unreachableGuardrails(id, document, reach)) out.push(`warning: ${located.path}: ${w}`);
       validPolicies.push(id);
     } catch (e) {
       if (!(e instanceof PolicyError)) throw e;
@@ -97,4 +100,15 @@ export async function runValidate(args: ParsedArgs, env: Environment): Promise<n
       : `valid: ${validPolicies.length} polic${validPolicies.length === 1 ? "y" : "ies"} in ${dir}${validPolicies.length > 0 ? ` (${validPolicies.join(", ")})` : ""}${validFiles.map((f) => `, ${f}`).join("")}`;
   process.stdout.write([...out, summary].join("\n") + "\n");
   return problems > 0 ? 1 : 0;
+}
+
+/** What the server could reach as configured: the models config's names, the compat upstream. */
+function reachOf(settings: ReturnType<typeof loadSettings>): Reach {
+  let names: readonly string[] = [];
+  try {
+    if (settings.modelsConfigPath) names = buildRouter(settings).names;
+  } catch {
+    // An invalid models config is reported on its own below.
+  }
+  return { hasModel: (m) => names.includes(m), compatConfigured: settings.upstream.compatBaseUrl !== undefined || settings.upstream.compatApiKey !== undefined };
 }

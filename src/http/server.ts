@@ -6,9 +6,10 @@ import { statSync } from "node:fs";
 import type { Logger } from "../log/logger.ts";
 import { Metrics } from "../metrics/metrics.ts";
 import { fetchPlatformPolicy, PlatformError, registerInstance } from "../platform/client.ts";
-import { listPolicyIds } from "../policy/discovery.ts";
+import { listPolicyIds, locatePolicy } from "../policy/discovery.ts";
 import { PolicyError } from "../policy/errors.ts";
-import { compileOrThrow } from "../policy/load.ts";
+import { compileOrThrow, parsePolicyText, readPolicyFile } from "../policy/load.ts";
+import { unreachableGuardrails } from "../policy/reachability.ts";
 import { FixedPolicyStore, LocalPolicyStore, type PolicyStore } from "../policy/store.ts";
 import type { Settings } from "../settings.ts";
 import { StartupError } from "../cli/errors.ts";
@@ -42,7 +43,7 @@ export async function startServer(settings: Settings, log: Logger): Promise<Runn
   configureScanPool(settings.scanWorkers);
   const upstream = createUpstream(settings);
   const callers = loadCallers(settings);
-  const policies = await createPolicyStore(settings, upstream.services, log);
+  const policies = await createPolicyStore(settings, upstream.services, upstream, log);
   const metrics = new Metrics();
   const worker = settings.workerIndex === undefined ? null : workerChannel(metrics);
   // The OpenTelemetry variables are read where the SDK reads them: from the process.
@@ -197,12 +198,39 @@ function createUpstream(settings: Settings): Upstream {
   }
 }
 
-async function createPolicyStore(settings: Settings, services: GuardrailServices, log: Logger): Promise<PolicyStore> {
+/** One warning line per guardrail that needs an upstream this server cannot reach (DECISIONS §1). */
+function warnAboutUnreachable(settings: Settings, upstream: Upstream, log: Logger): void {
+  const reach = { hasModel: (m: string) => upstream.router.names.includes(m), compatConfigured: settings.upstream.compatBaseUrl !== undefined || settings.upstream.compatApiKey !== undefined };
+  if (reach.compatConfigured) return;
+  let ids: string[];
+  try {
+    ids = listPolicyIds(settings.policyDir);
+  } catch {
+    return;
+  }
+  for (const id of ids) {
+    const located = locatePolicy(settings.policyDir, id);
+    if (!located) continue;
+    try {
+      const document = parsePolicyText(located.path, readPolicyFile(located.path));
+      for (const line of unreachableGuardrails(id, document, reach)) log.warning(line, { config_id: id });
+    } catch {
+      // A file that cannot be read or parsed is reported when a request needs it.
+    }
+  }
+}
+
+async function createPolicyStore(settings: Settings, services: GuardrailServices, upstream: Upstream, log: Logger): Promise<PolicyStore> {
   if (settings.policySource === "local") {
     const store = new LocalPolicyStore(settings.policyDir, settings.defaultConfigId, services);
     // Once per service (worker 0 of `--workers`), after the server listens: compiling the
     // default policy must not delay the first /health.
-    if ((settings.workerIndex ?? 0) === 0) setTimeout(() => warnAboutPolicies(store, log), 0);
+    if ((settings.workerIndex ?? 0) === 0) {
+      setTimeout(() => {
+        warnAboutPolicies(store, log);
+        warnAboutUnreachable(settings, upstream, log);
+      }, 0);
+    }
     return store;
   }
   if (!settings.licenceKey) throw new StartupError("SVC_KEY is not set: api mode needs it to fetch the policy");
