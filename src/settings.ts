@@ -126,7 +126,7 @@ export interface LoadOptions {
 export function loadSettings(env: Environment, opts: LoadOptions): Settings {
   const licenceKey = nonEmpty(env.SVC_KEY);
   if (opts.requireLicence && !licenceKey) {
-    throw new StartupError("SVC_KEY is not set: the licence key is required to start the server");
+    throw new StartupError("SVC_KEY is not set: the licence key is required to start the server (with SVC_GUARDRAILS_OFFLINE=true the server never contacts the platform, and any non-empty value works)");
   }
   const policySource = oneOf(env, "SVC_GUARDRAILS_POLICY_SOURCE", ["local", "api"] as const, "local");
   const offline = bool(env, "SVC_GUARDRAILS_OFFLINE", false);
@@ -225,7 +225,7 @@ function bool(env: Environment, name: string, fallback: boolean): boolean {
   if (v === undefined) return fallback;
   if (["true", "1", "yes", "on"].includes(v)) return true;
   if (["false", "0", "no", "off"].includes(v)) return false;
-  throw new StartupError(`${name} must be true or false, got '${env[name]}'`);
+  throw new StartupError(`${name} must be true or false (also 1/0, yes/no, on/off), got '${callerSafe(env[name] ?? "")}'`);
 }
 
 function integer(env: Environment, name: string, fallback: number, min: number, max: number): number {
@@ -285,4 +285,9 @@ function stringMap(env: Environment, name: string): Record<string, string> {
     out[key] = value;
   }
   return out;
+}
+
+/** A value from the environment in a message: shortened, so a stray secret is not printed whole. */
+function callerSafe(value: string): string {
+  return value.length > 32 ? `${value.slice(0, 32)}...` : value;
 }

@@ -100,7 +100,7 @@ describe("a callers file binds each token to its policies", () => {
       expect(res.status).toBe(422);
       expect(((await res.json()) as { detail: { error: string; message: string } }).detail).toEqual({
         error: "config_id_required",
-        message: "guardrails.config_id is required: caller 'billing-app' has no default policy",
+        message: "config_id is required: caller 'billing-app' has no default policy",
       });
     } finally {
       await server.stop();

@@ -56,14 +56,14 @@ describe("help and version", () => {
 
 describe("start-up refusals exit 2 with one line naming the cause", () => {
   const cases: [string, string[], Record<string, string>, string][] = [
-    ["missing SVC_KEY", [], { SVC_GUARDRAILS_OFFLINE: "true" }, "SVC_KEY is not set"],
+    ["missing SVC_KEY", [], { SVC_GUARDRAILS_OFFLINE: "true" }, "SVC_KEY is not set: the licence key is required to start the server (with SVC_GUARDRAILS_OFFLINE=true the server never contacts the platform, and any non-empty value works)"],
     ["api mode while offline", ["--policy-source", "api"], { SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true" }, "SVC_GUARDRAILS_OFFLINE=true"],
     ["api mode with no reachable platform", ["--policy-source", "api", "--port", "0"], { SVC_KEY: "k", SVC_GUARDRAILS_PLATFORM_URL: "http://127.0.0.1:9" }, "api mode: cannot fetch the policy"],
     ["a bad port", ["--port", "99999"], { SVC_KEY: "k" }, "SVC_GUARDRAILS_PORT must be an integer from 0 to 65535"],
     ["a bad policy source", ["--policy-source", "remote"], { SVC_KEY: "k" }, "SVC_GUARDRAILS_POLICY_SOURCE must be one of local, api"],
     ["a bad log level", ["--log-level", "verbose"], { SVC_KEY: "k" }, "SVC_GUARDRAILS_LOG_LEVEL must be one of"],
     ["upstream headers that are not JSON", [], { SVC_KEY: "k", SVC_GUARDRAILS_UPSTREAM_HEADERS: "{x-api: secret-value" }, "SVC_GUARDRAILS_UPSTREAM_HEADERS must be a JSON object"],
-    ["an offline flag that is not a boolean", [], { SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "maybe" }, "SVC_GUARDRAILS_OFFLINE must be true or false"],
+    ["an offline flag that is not a boolean", [], { SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "maybe" }, "SVC_GUARDRAILS_OFFLINE must be true or false (also 1/0, yes/no, on/off), got 'maybe'"],
     // Set but empty would have started with no authentication and no word about it.
     ["caller tokens that hold no token", [], { SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true", SVC_GUARDRAILS_AUTH_TOKENS: "," }, "SVC_GUARDRAILS_AUTH_TOKENS is set but holds no token"],
     ["caller tokens of spaces and commas", [], { SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true", SVC_GUARDRAILS_AUTH_TOKENS: " , ,, " }, "SVC_GUARDRAILS_AUTH_TOKENS is set but holds no token"],

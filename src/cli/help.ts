@@ -27,13 +27,14 @@ Usage:
   guardrail-proxy scan [options] [TEXT | -]
                                          run a guard check from the terminal
   guardrail-proxy init [DIR]             write the shipped policies into DIR (default ./policies)
+  guardrail-proxy help [COMMAND]         this help, or a command's
   guardrail-proxy --help | --version
 
 Example, offline with the shipped policies:
   SVC_KEY=local SVC_GUARDRAILS_OFFLINE=true guardrail-proxy --policy-dir ./policies --default-config default
 
 ${SERVE_OPTIONS}
-Run 'guardrail-proxy validate --help' or 'guardrail-proxy scan --help' for theirs.
+Run 'guardrail-proxy help validate', 'help scan' or 'help init' (or COMMAND --help) for theirs.
 `;
 
 export const SERVE_HELP = `Usage: guardrail-proxy [serve] [options]
@@ -48,11 +49,14 @@ then a summary line ("valid: ..." or "N problems found"); exits 1 when there is 
 when all is valid.
 `;
 
-export const SCAN_HELP = `Usage: guardrail-proxy scan --config-id ID [--policy-dir PATH] [--stage input|output] [TEXT | -]
-       guardrail-proxy scan --config-id ID --jsonl -
+export const SCAN_HELP = `Usage: guardrail-proxy scan --config-id ID [--policy-dir PATH] [--stage input|output] [--brief] [TEXT | -]
+       guardrail-proxy scan --config-id ID [--policy-dir PATH] [--brief] --jsonl -
 
 Runs a guard check and prints the guard result as JSON, with 'results': one entry per guardrail
-that ran ({name, stage, tripped, enforced, confidence?, info}).
+that ran ({name, stage, tripped, enforced, confidence?, info}). No server and no SVC_KEY needed.
+  --config-id   the policy to run (its file name in the policy directory); default: the
+                default policy (SVC_GUARDRAILS_DEFAULT_CONFIG_ID), when one is set
+  --policy-dir  the policy directory (SVC_GUARDRAILS_POLICY_DIR, default ./policies)
   TEXT          the text to check; '-' (or nothing) reads all of stdin
   --stage       input (pre_flight then input; default) or output
   --jsonl -     read one {"text": ...} object per stdin line, write one result per line

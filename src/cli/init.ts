@@ -31,6 +31,19 @@ export async function runInit(args: ParsedArgs): Promise<number> {
     process.stdout.write(`wrote ${file}\n`);
   }
   if (kept > 0) return 1;
-  process.stdout.write(`next: SVC_KEY=local SVC_GUARDRAILS_OFFLINE=true guardrail-proxy --policy-dir ${dir} --default-config default\n`);
+  // The next step names the program as it was started: `./guardrail-proxy`, or `npx bun src/main.ts`.
+  process.stdout.write(`next: SVC_KEY=local SVC_GUARDRAILS_OFFLINE=true ${invokedAs()} --policy-dir ${dir} --default-config default\n`);
   return 0;
+}
+
+/** The command that started this program, as a user would type it again. */
+export function invokedAs(): string {
+  // A compiled binary runs its embedded entry from Bun's virtual file system.
+  if (Bun.main.startsWith("/$bunfs/") || Bun.main.includes("~BUN")) return process.argv0.includes("/") || process.argv0 === "guardrail-proxy" ? process.argv0 : "guardrail-proxy";
+  return `npx bun ${relativeToCwd(Bun.main)}`;
+}
+
+function relativeToCwd(path: string): string {
+  const cwd = process.cwd();
+  return path.startsWith(`${cwd}/`) ? path.slice(cwd.length + 1) : path;
 }

@@ -39,6 +39,13 @@ export async function runCli(argv: readonly string[], env: Environment): Promise
       process.stdout.write(MAIN_HELP);
       return 0;
     }
+    if (first === "help") {
+      const topic = argv[1];
+      if (topic === undefined) process.stdout.write(MAIN_HELP);
+      else if (topic in COMMANDS) process.stdout.write(COMMANDS[topic as CommandName].help);
+      else throw new UsageError(`no help for '${topic}': commands are ${Object.keys(COMMANDS).join(", ")}`);
+      return 0;
+    }
     const args = parseArgs(named ? argv.slice(1) : argv, command.options);
     if (args.options.has("help")) {
       process.stdout.write(command.help);

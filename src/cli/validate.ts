@@ -14,7 +14,7 @@ import { unreachableGuardrails, type Reach } from "../policy/reachability.ts";
 import { parsePolicyText, readPolicyFile } from "../policy/load.ts";
 import { applyOptions, loadSettings, type Environment } from "../settings.ts";
 import { CallersFileError, loadCallersFile } from "../http/callers-file.ts";
-import { ModelsConfigError } from "../upstream/models-config.ts";
+import { loadModelsConfig, ModelsConfigError } from "../upstream/models-config.ts";
 import { buildRouter } from "../upstream/setup.ts";
 import type { ParsedArgs } from "./args.ts";
 
@@ -72,6 +72,12 @@ export async function runValidate(args: ParsedArgs, env: Environment): Promise<n
   if (settings.modelsConfigPath) {
     try {
       const router = buildRouter(settings);
+      for (const entry of loadModelsConfig(settings.modelsConfigPath)) {
+        const key = entry.client.api_key;
+        if (typeof key === "string" && isPlaceholderKey(key)) {
+          out.push(`warning: ${settings.modelsConfigPath}: model '${entry.name}': parameters.api_key looks like a documentation placeholder, not a key; every call to this model will be refused upstream (set the real key, or leave api_key out to use COMPAT_API_KEY or the caller's)`);
+        }
+      }
       validFiles.push(`models config ${settings.modelsConfigPath} (${router.names.length} named models${router.hasDefault ? " and a default" : ""})`);
     } catch (e) {
       if (!(e instanceof ModelsConfigError)) throw e;
@@ -111,4 +117,9 @@ function reachOf(settings: ReturnType<typeof loadSettings>): Reach {
     // An invalid models config is reported on its own below.
   }
   return { hasModel: (m) => names.includes(m), compatConfigured: settings.upstream.compatBaseUrl !== undefined || settings.upstream.compatApiKey !== undefined };
+}
+
+/** `sk-...`, `<your key>`, `YOUR_API_KEY`, `changeme`: what documentation writes where a key goes. */
+function isPlaceholderKey(key: string): boolean {
+  return /\.\.\.|^<.*>$|your[-_ ]?(api[-_ ]?)?key|^changeme$|^xxx+$/i.test(key.trim());
 }

@@ -20,7 +20,10 @@ import { CallerGoneError } from "../upstream/errors.ts";
 export function createApp(deps: AppDeps) {
   const authenticate = callerAuthentication(deps.settings.authTokens, deps.callers);
   const limit = deps.settings.maxBodyBytes;
-  return (
+  // A request refused before routing (401, 413) is logged under the route it asked for.
+  let routes: RoutePatterns | null = null;
+  const routeOf = (ctx: { route?: string; request: Request }) => ctx.route || (routes ??= new RoutePatterns(app.routes)).match(ctx.request.method, pathOf(ctx.request.url));
+  const app = (
     // `standardHostname: false`: Elysia finds the path after "http://" instead of assuming a
     // host of at least four characters (with `Host: a`, `/health?/v1/...` was routed to the
     // route named in the query). The proxy listens on plain HTTP only.
@@ -53,7 +56,7 @@ export function createApp(deps: AppDeps) {
           deps.log.error("unexpected error", { route: ctx.route || "unmatched", error: errorName(ctx.error), stack: stackFrames(ctx.error) });
         }
         ctx.set.status = err.status;
-        if (ctx.audit && !ctx.audit.deferred) finishAudit(ctx.audit, err.status, ctx.route || "unmatched", deps);
+        if (ctx.audit && !ctx.audit.deferred) finishAudit(ctx.audit, err.status, routeOf(ctx), deps, err.logFields);
         return errorBody(err, errorFlavor(ctx.audit?.path ?? pathOf(ctx.request.url)));
       })
       // The request is accounted for when its answer is ready, with the status of the answer
@@ -70,6 +73,25 @@ export function createApp(deps: AppDeps) {
       .use(proxyRoutes(deps))
       .use(modelsRoutes(deps))
   );
+  return app;
+}
+
+/** The app's route patterns, to name the route of a request refused before Elysia routed it. */
+class RoutePatterns {
+  private readonly patterns: { readonly method: string; readonly path: string; readonly segments: readonly string[] }[];
+
+  constructor(routes: readonly { readonly method: string; readonly path: string }[]) {
+    this.patterns = routes.map((r) => ({ method: r.method, path: r.path, segments: r.path.split("/") }));
+  }
+
+  match(method: string, path: string): string {
+    const segments = path.split("/");
+    for (const p of this.patterns) {
+      if (p.method !== method || p.segments.length !== segments.length) continue;
+      if (p.segments.every((s, i) => s.startsWith(":") ? segments[i]!.length > 0 : s === segments[i])) return p.path;
+    }
+    return "unmatched";
+  }
 }
 
 export type App = ReturnType<typeof createApp>;
@@ -87,6 +109,7 @@ function toApiError(code: unknown, error: unknown, request: Request): ApiError {
   if (error instanceof PolicyError) {
     if (error.code === "policy_unreadable") return new ApiError(500, "internal_error", "the server could not read its policies");
     const [status, apiCode] = POLICY_STATUS[error.code];
+    if (error.code === "config_id_required") return new ApiError(status, apiCode, `${policyField(pathOf(request.url))} is required: ${error.message.replace(/^a policy id is required: /, "")}`);
     return new ApiError(status, apiCode, error.message);
   }
   if (error instanceof ValidationError) {
@@ -102,6 +125,11 @@ function toApiError(code: unknown, error: unknown, request: Request): ApiError {
   }
   if (code === "NOT_FOUND") return new ApiError(404, "not_found", `no route for ${request.method} ${callerValue(pathOf(request.url))}`);
   return new ApiError(500, "internal_error", "internal error");
+}
+
+/** Where a route takes its policy id: the guard routes' body field, else the proxy body's object or the header. */
+function policyField(path: string): string {
+  return path.startsWith("/v1/guard/") ? "config_id" : "guardrails.config_id (or the X-Guardrails-Config-Id header)";
 }
 
 /** The first few issues, read from the route's validator (not `error.all`: it maps 64 of them). */

@@ -5,6 +5,7 @@
  */
 import { ApiError } from "./errors.ts";
 import { MAX_JSON_DEPTH, nestsDeeperThan } from "../schema/json-depth.ts";
+import { jsonErrorPlace } from "../schema/json-error.ts";
 
 export async function readJsonBody(request: Request, limit: number): Promise<unknown> {
   const text = await readBodyText(request, limit);
@@ -21,7 +22,9 @@ export async function readJsonBody(request: Request, limit: number): Promise<unk
     return JSON.parse(text);
   } catch {
     // The parser's own message quotes the token it stumbled on: a piece of the caller's text.
-    throw new ApiError(422, "validation_error", "request body is not valid JSON");
+    // Only the place is said.
+    const place = jsonErrorPlace(text);
+    throw new ApiError(422, "validation_error", place ? `request body is not valid JSON (line ${place.line}, column ${place.column})` : "request body is not valid JSON");
   }
 }
 

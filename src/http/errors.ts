@@ -32,6 +32,8 @@ export class ApiError extends Error {
     message: string,
     /** Set on enforcement and on `guardrail_unavailable`. */
     readonly guardrail?: string,
+    /** For the request's log line only, never the caller: what the operator needs to act (an upstream's host, a cause code). */
+    readonly logFields?: Readonly<Record<string, string>>,
   ) {
     super(message);
   }

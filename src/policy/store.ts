@@ -50,7 +50,7 @@ export class LocalPolicyStore implements PolicyStore {
   resolve(configId: string | undefined, access?: PolicyAccess): CompiledPolicy {
     const id = access ? this.allowedId(configId, access) : (configId ?? this.defaultId);
     if (id === undefined) {
-      throw new PolicyError("config_id_required", "guardrails.config_id is required: no default policy is configured (--default-config)");
+      throw new PolicyError("config_id_required", "a policy id is required: no default policy is configured (--default-config)");
     }
     // Messages quote the id as the caller sent it (shortened, escaped), never the directory.
     if (!isValidPolicyId(id)) throw new PolicyError("policy_not_found", `'${callerValue(id)}' is not a valid policy id`, { id, known: false });
@@ -88,7 +88,7 @@ export class LocalPolicyStore implements PolicyStore {
     }
     if (access.defaultPolicy !== undefined) return access.defaultPolicy;
     if (this.defaultId !== undefined && access.policies.has(this.defaultId)) return this.defaultId;
-    throw new PolicyError("config_id_required", `guardrails.config_id is required: caller '${access.name}' has no default policy`);
+    throw new PolicyError("config_id_required", `a policy id is required: caller '${access.name}' has no default policy`);
   }
 }
 

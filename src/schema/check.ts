@@ -36,7 +36,7 @@ export function toIssues(errors: Iterable<{ readonly path: string; readonly mess
     // Unions and missing fields report several errors per field; the first is the useful one.
     if (seen.has(path)) continue;
     seen.add(path);
-    issues.push({ path, message: allowedValues(error.schema) ?? describe(error.message, error.value) });
+    issues.push({ path, message: allowedValues(error.schema, error.value) ?? describe(error.message, error.value) });
   }
   return issues;
 }
@@ -63,16 +63,47 @@ export function formatIssues(issues: readonly SchemaIssue[]): string {
 }
 
 /**
- * For a field that takes one of a few fixed values (a union of literals, or a literal), the
- * values it takes: "expected one of 'block', 'alert'". They come from the schema, never from the
- * value sent.
+ * For a field that takes one of fixed values (a union of literals, or a literal), the values it
+ * takes: "expected one of 'block', 'alert'"; for a long list, its size and the closest value
+ * ("not one of the 47 accepted values; did you mean 'EMAIL_ADDRESS'?"). Values shown come from
+ * the schema, never from the value sent.
  */
-function allowedValues(schema: unknown): string | null {
+function allowedValues(schema: unknown, value: unknown): string | null {
   const options = (schema as { anyOf?: unknown } | undefined)?.anyOf;
   if (!Array.isArray(options) || options.length === 0) return null;
   const consts = options.map((o) => (o as { const?: unknown }).const);
   if (!consts.every((c) => typeof c === "string" || typeof c === "number" || typeof c === "boolean")) return null;
-  return `expected one of ${consts.map((c) => (typeof c === "string" ? `'${c}'` : String(c))).join(", ")}`;
+  if (consts.length <= MAX_LISTED) return `expected one of ${consts.map((c) => (typeof c === "string" ? `'${c}'` : String(c))).join(", ")}`;
+  const closest = typeof value === "string" ? closestOf(value, consts.filter((c): c is string => typeof c === "string")) : null;
+  return `not one of the ${consts.length} accepted values${closest ? `; did you mean '${closest}'?` : ""}`;
+}
+
+/** Lists longer than this are not printed whole. */
+const MAX_LISTED = 8;
+
+/** The accepted value nearest to `value` (edit distance, case ignored), when it is near at all. */
+function closestOf(value: string, accepted: readonly string[]): string | null {
+  const v = value.toUpperCase().slice(0, 64);
+  let best: string | null = null;
+  let bestDistance = Infinity;
+  for (const a of accepted) {
+    const d = a.toUpperCase().startsWith(v) || a.toUpperCase().includes(v) ? Math.max(0, a.length - v.length) / 4 : editDistance(v, a.toUpperCase());
+    if (d < bestDistance) {
+      bestDistance = d;
+      best = a;
+    }
+  }
+  return best !== null && bestDistance <= Math.max(2, best.length / 2) ? best : null;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = current;
+  }
+  return previous[b.length]!;
 }
 
 function describe(message: string, value: unknown): string {

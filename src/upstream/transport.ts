@@ -55,7 +55,7 @@ export async function send(template: RequestTemplate, request: RawRequest, limit
     let response: Response;
     try {
       response = await fetch(url, { method: request.method === "post" ? "POST" : "GET", headers, body, signal: controller.signal });
-    } catch {
+    } catch (e) {
       clear(controller);
       callerSignal?.removeEventListener("abort", callerGone);
       if (callerSignal?.aborted) throw new CallerGoneError("the caller went away");
@@ -64,9 +64,12 @@ export async function send(template: RequestTemplate, request: RawRequest, limit
         await pause(backoffMs(attempt), callerSignal);
         continue;
       }
+      // The log line says where and why (ECONNREFUSED, ENOTFOUND, a TLS error); never the
+      // query string or a key, which may sit in the URL.
+      const logFields = { upstream_host: hostOf(url), cause: timedOut ? "timeout" : causeOf(e) };
       throw timedOut
-        ? new ApiError(504, "upstream_timeout", "the upstream did not answer in time")
-        : new ApiError(502, "upstream_unreachable", "the upstream could not be reached");
+        ? new ApiError(504, "upstream_timeout", "the upstream did not answer in time", undefined, logFields)
+        : new ApiError(502, "upstream_unreachable", "the upstream could not be reached", undefined, logFields);
     }
     // Headers are in: the timeout is over. The caller's signal stays wired to the body.
     clear(controller);
@@ -87,6 +90,21 @@ export async function send(template: RequestTemplate, request: RawRequest, limit
     }
     throw new UpstreamStatusError(response.status, text, response.headers);
   }
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "unknown";
+  }
+}
+
+/** An error code (`ECONNREFUSED`, `ENOTFOUND`, `CERT_HAS_EXPIRED`), or the error's name. */
+function causeOf(e: unknown): string {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (typeof code === "string" && /^[A-Za-z0-9_]{1,64}$/.test(code)) return code;
+  return e instanceof Error ? e.name : "unknown";
 }
 
 function withQuery(url: string, query: Readonly<Record<string, string>>): string {
