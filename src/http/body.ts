@@ -3,7 +3,7 @@
  * never larger than the configured limit: a declared length over the limit is refused before
  * a byte is read, and a chunked body is counted as it arrives.
  */
-import { ApiError } from "./errors.ts";
+import { ApiError } from "../errors/api-error.ts";
 import { MAX_JSON_DEPTH, nestsDeeperThan } from "../schema/json-depth.ts";
 import { jsonErrorPlace } from "../schema/json-error.ts";
 

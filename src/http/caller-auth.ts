@@ -9,19 +9,12 @@
  * through timing. `Authorization` is left alone: it is the caller's upstream key.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { PolicyAccess } from "../policy/store.ts";
+import type { Caller } from "../audit/request-audit.ts";
 import type { CallerDefinition } from "./callers-file.ts";
-import { ApiError } from "./errors.ts";
+import { ApiError } from "../errors/api-error.ts";
 
 export const CALLER_KEY_HEADER = "x-guardrails-key";
 
-/** Who is calling: a named caller of the callers file, or a holder of a listed token. */
-export interface Caller {
-  /** The callers file's name; undefined for a token of SVC_GUARDRAILS_AUTH_TOKENS. */
-  readonly name?: string;
-  /** What it may use; undefined: every policy. */
-  readonly access?: PolicyAccess;
-}
 
 /** Throws 401 when the request's token is missing or not known; else who is calling. */
 export type Authenticate = (request: Request) => Caller;
@@ -38,6 +31,8 @@ export function exemptFromAuthentication(method: string, path: string): boolean 
 function digest(value: string): Buffer {
   return createHash("sha256").update(value).digest();
 }
+
+export type { Caller };
 
 const ANY_POLICY: Caller = {};
 

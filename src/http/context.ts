@@ -9,7 +9,7 @@ import type { PolicyStore } from "../policy/store.ts";
 import type { Settings } from "../settings.ts";
 import type { Tracing } from "../tracing/trace.ts";
 import type { Upstream } from "../upstream/setup.ts";
-import type { RequestAudit } from "./audit.ts";
+import type { RequestAudit } from "../audit/request-audit.ts";
 import type { CallerDefinition } from "./callers-file.ts";
 
 export interface AppDeps {

@@ -2,49 +2,7 @@
  * Error bodies (DECISIONS §6): SPEC's `detail` object, plus the same error in the shape the
  * route's own SDK parses, so an OpenAI or Anthropic client shows our message in its exception.
  */
-import type { Block } from "../pipeline/types.ts";
-
-export type ErrorCode =
-  | "guardrail_enforcement_triggered"
-  | "guardrail_unavailable"
-  | "config_id_required"
-  | "policy_not_found"
-  | "invalid_policy"
-  | "validation_error"
-  | "provider_mismatch"
-  | "request_too_large"
-  | "unauthorized"
-  | "not_found"
-  | "upstream_unreachable"
-  | "upstream_timeout"
-  | "internal_error"
-  | "policy_not_allowed"
-  | "unscanned_content"
-  | "upstream_answer_too_large"
-  /** Never seen by a client (it has gone); names the outcome in logs and metrics. */
-  | "client_closed";
-
-export class ApiError extends Error {
-  override readonly name = "ApiError";
-  constructor(
-    readonly status: number,
-    readonly code: ErrorCode,
-    message: string,
-    /** Set on enforcement and on `guardrail_unavailable`. */
-    readonly guardrail?: string,
-    /** For the request's log line only, never the caller: what the operator needs to act (an upstream's host, a cause code). */
-    readonly logFields?: Readonly<Record<string, string>>,
-  ) {
-    super(message);
-  }
-}
-
-/** A pipeline block as the proxy's answer: enforcement is 400; a check that could not run, 503. */
-export function blockError(block: Block): ApiError {
-  return block.cause === "unavailable"
-    ? new ApiError(503, "guardrail_unavailable", block.message, block.guardrail)
-    : new ApiError(400, "guardrail_enforcement_triggered", block.message, block.guardrail);
-}
+import type { ApiError, ErrorCode } from "../errors/api-error.ts";
 
 /** Which SDK's error shape a route's callers parse. */
 export type ErrorFlavor = "compat" | "messages";

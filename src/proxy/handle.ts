@@ -3,11 +3,12 @@
  * guardrails (masking writes back into the body), the upstream call through the route's SDK
  * client, then output guardrails on the whole answer or, for a stream, through the relay.
  */
-import type { RequestAudit } from "../http/audit.ts";
-import { finishAudit } from "../http/audit.ts";
-import type { AppDeps } from "../http/context.ts";
-import { ApiError, blockError } from "../http/errors.ts";
-import { requestPolicy } from "../http/request-policy.ts";
+import type { RequestAudit } from "../audit/request-audit.ts";
+import { finishAudit } from "../audit/request-audit.ts";
+import type { ProxyDeps } from "./deps.ts";
+import { ApiError } from "../errors/api-error.ts";
+import { blockError } from "./block-error.ts";
+import { requestPolicy } from "../audit/request-policy.ts";
 import { callerValue } from "../log/caller-value.ts";
 import type { CompiledPolicy } from "../policy/compile.ts";
 import { runInputStages, runOutputStage } from "../pipeline/pipeline.ts";
@@ -38,7 +39,7 @@ export interface ProxyCall {
   readonly pathModel?: string;
 }
 
-export async function proxy(deps: AppDeps, call: ProxyCall): Promise<Response> {
+export async function proxy(deps: ProxyDeps, call: ProxyCall): Promise<Response> {
   const { body, audit, family } = call;
   const guardrails = body.guardrails as { config_id?: string } | undefined;
   delete body.guardrails;
@@ -139,7 +140,7 @@ function checkPathModel(route: UpstreamRoute, model: string | undefined): void {
  * where they came from. Parts no guardrail can read are counted, and refused when the policy
  * says `unreadable_content: block`.
  */
-async function guardInput(deps: AppDeps, call: ProxyCall, policy: CompiledPolicy, vault: PlaceholderVault | null): Promise<void> {
+async function guardInput(deps: ProxyDeps, call: ProxyCall, policy: CompiledPolicy, vault: PlaceholderVault | null): Promise<void> {
   const guarded = policy.stages.pre_flight.length > 0 || policy.stages.input.length > 0;
   if (!guarded && policy.unreadableContent === "allow") return;
   const reading = readOrRefuse(() => call.family.readRequest(call.body), 413, "request_too_large", "the request");
@@ -177,7 +178,7 @@ function readOrRefuse(read: () => TextReading, status: number, code: "request_to
   }
 }
 
-function countUnscanned(deps: AppDeps, call: ProxyCall, kinds: readonly UnreadableKind[]): void {
+function countUnscanned(deps: ProxyDeps, call: ProxyCall, kinds: readonly UnreadableKind[]): void {
   const counts: Partial<Record<UnreadableKind, number>> = {};
   for (const kind of kinds) counts[kind] = (counts[kind] ?? 0) + 1;
   call.audit.unscanned = counts;
@@ -247,7 +248,7 @@ function parseAnswer(text: string): unknown {
 }
 
 function streamAnswer(
-  deps: AppDeps,
+  deps: ProxyDeps,
   call: ProxyCall,
   policy: CompiledPolicy,
   vault: PlaceholderVault | null,

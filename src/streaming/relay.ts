@@ -16,7 +16,7 @@
  * family's own termination frames and cancels the upstream request. A client that goes away
  * cancels it too.
  */
-import type { StreamFailureCode, StreamInterpreter, StreamText } from "../proxy/family.ts";
+import type { StreamFailureCode, StreamInterpreter, StreamText } from "./events.ts";
 import type { OutputVerdict } from "../pipeline/pipeline.ts";
 import type { Block, GuardrailRun } from "../pipeline/types.ts";
 import type { OutputMonitor } from "./output-monitor.ts";

@@ -3,7 +3,7 @@
  * upstream that answers without end, or a compressed answer that unpacks to gigabytes, costs
  * the cap and a 502 `upstream_answer_too_large`, not the process's memory.
  */
-import { ApiError } from "../http/errors.ts";
+import { ApiError } from "../errors/api-error.ts";
 
 export function answerTooLarge(cap: number): ApiError {
   return new ApiError(502, "upstream_answer_too_large", `the upstream's answer is larger than the ${cap}-byte limit (SVC_GUARDRAILS_MAX_ANSWER_BYTES)`);

@@ -7,7 +7,7 @@
  */
 import type { GuardrailServices, ModerationResult } from "../guardrails/services.ts";
 import { GuardrailUnavailableError } from "../guardrails/types.ts";
-import { ApiError } from "../http/errors.ts";
+import { ApiError } from "../errors/api-error.ts";
 import type { ClientCache } from "./clients.ts";
 import { readAnswerText } from "./answer-size.ts";
 import { CallerGoneError, UpstreamStatusError } from "./errors.ts";

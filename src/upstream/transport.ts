@@ -12,7 +12,7 @@
  * (header iteration, log-line formatting, per-call promise and controller machinery), more
  * than the proxy's whole budget; this path costs a few microseconds.
  */
-import { ApiError } from "../http/errors.ts";
+import { ApiError } from "../errors/api-error.ts";
 import type { RawRequest } from "./clients.ts";
 import { readAnswerText } from "./answer-size.ts";
 import { abortAfter, clear, TIMED_OUT } from "./deadlines.ts";

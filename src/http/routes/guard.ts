@@ -2,9 +2,9 @@
 import { Elysia, t } from "elysia";
 import { requestSchema } from "../../schema/request-schema.ts";
 import { guardText, type GuardStage } from "../../pipeline/guard.ts";
-import type { RequestAudit } from "../audit.ts";
+import type { RequestAudit } from "../../audit/request-audit.ts";
 import { requestContext, type AppDeps } from "../context.ts";
-import { requestPolicy } from "../request-policy.ts";
+import { requestPolicy } from "../../audit/request-policy.ts";
 
 const GuardRequest = requestSchema(
   t.Object(

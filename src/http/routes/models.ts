@@ -9,7 +9,7 @@ import { UpstreamStatusError } from "../../upstream/errors.ts";
 import { upstreamHeaders } from "../../upstream/forwarding.ts";
 import { relayedError, relayedHeaders } from "../../upstream/response-headers.ts";
 import { requestContext, type AppDeps } from "../context.ts";
-import { ApiError } from "../errors.ts";
+import { ApiError } from "../../errors/api-error.ts";
 import { callerValue } from "../../log/caller-value.ts";
 
 /** `owned_by` of every listed model. */

@@ -3,7 +3,8 @@
  * keyed by their path in the payload so the pieces of one field streamed over several events
  * are one text, and the path that writes held text back as an event of its own.
  */
-import { isObject, type JsonEventReading } from "../family.ts";
+import { isObject } from "../../schema/json.ts";
+import { type JsonEventReading } from "../../streaming/events.ts";
 import { isStructureKey } from "./text-reading.ts";
 
 const MAX_DEPTH = 16;

@@ -19,7 +19,7 @@
  * Tool definitions are not masked, but their descriptions are judged (tool poisoning). The same
  * rules read answers (`TextReading.ofAnswer`), for output guardrails.
  */
-import { isObject } from "../family.ts";
+import { isObject } from "../../schema/json.ts";
 import { boundaryWindow, cutMasked } from "./neighbours.ts";
 import { dropAlternatives, tokenEntry, tokenTexts } from "./token-entries.ts";
 import { closingQuote, MAX_JSON_DEPTH, nestsDeeperThan } from "../../schema/json-depth.ts";

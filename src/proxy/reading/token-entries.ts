@@ -3,7 +3,7 @@
  * model weighed (DECISIONS §9: every channel that repeats the answer is a channel). Both
  * chat's and Responses' entries are `{token, logprob, top_logprobs: [{token, ...}]}`.
  */
-import { isObject } from "../family.ts";
+import { isObject } from "../../schema/json.ts";
 
 export type TokenEntry = Record<string, unknown>;
 

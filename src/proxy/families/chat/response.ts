@@ -3,7 +3,7 @@
  * part type, `refusal`, tool-call and function-call arguments, the audio transcript, reasoning
  * text such as `reasoning_content`) and a legacy completion choice's `text`.
  */
-import { isObject } from "../../family.ts";
+import { isObject } from "../../../schema/json.ts";
 import { TextReading } from "../../reading/text-reading.ts";
 
 export function readChatAnswer(answer: unknown): TextReading {

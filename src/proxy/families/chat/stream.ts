@@ -16,7 +16,8 @@ import type { Block } from "../../../pipeline/types.ts";
 import { DONE_EVENT, encodeEvent, type SseEvent } from "../../../streaming/sse.ts";
 import { atPath, otherTexts } from "../../reading/event-texts.ts";
 import { dropAlternatives, logprobOf, tokenEntry, tokenOf, tokenTexts, type TokenEntry } from "../../reading/token-entries.ts";
-import { eventJson, isObject, JsonEventReading, type EventReading, type StreamInterpreter, type StreamFailureCode } from "../../family.ts";
+import { isObject } from "../../../schema/json.ts";
+import { eventJson, JsonEventReading, type EventReading, type StreamInterpreter, type StreamFailureCode } from "../../../streaming/events.ts";
 
 export class ChatStream implements StreamInterpreter {
   private id: unknown = "chatcmpl-guardrail";

@@ -2,7 +2,7 @@
  * Where text lives in a message (DECISIONS §8): every content block (text and its citations,
  * tool and server-tool inputs, thinking, tool results), signed thinking read but never rewritten.
  */
-import { isObject } from "../../family.ts";
+import { isObject } from "../../../schema/json.ts";
 import { TextReading } from "../../reading/text-reading.ts";
 
 export function readMessagesAnswer(answer: unknown): TextReading {

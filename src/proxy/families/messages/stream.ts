@@ -17,7 +17,8 @@ import type { Block } from "../../../pipeline/types.ts";
 import { encodeEvent, type SseEvent } from "../../../streaming/sse.ts";
 import { atPath, otherTexts } from "../../reading/event-texts.ts";
 import { TextReading } from "../../reading/text-reading.ts";
-import { eventJson, isObject, JsonEventReading, type EventReading, type StreamInterpreter, type StreamFailureCode } from "../../family.ts";
+import { isObject } from "../../../schema/json.ts";
+import { eventJson, JsonEventReading, type EventReading, type StreamInterpreter, type StreamFailureCode } from "../../../streaming/events.ts";
 
 /** Where each kind of delta carries its text. */
 const DELTA_TEXT: Readonly<Record<string, string>> = { text_delta: "text", input_json_delta: "partial_json", thinking_delta: "thinking" };

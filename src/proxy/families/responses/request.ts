@@ -1,7 +1,7 @@
 /** Responses requests: the route schema and where the request's text lives. */
 import { t } from "elysia";
 import { requestSchema } from "../../../schema/request-schema.ts";
-import { isObject } from "../../family.ts";
+import { isObject } from "../../../schema/json.ts";
 import { GuardrailsField } from "../../guardrails-field.ts";
 import { TextReading, type SlotRole } from "../../reading/text-reading.ts";
 import { messageRole } from "../chat/request.ts";

@@ -3,7 +3,7 @@
  * (message parts, refusals, function-call arguments, custom tool input, reasoning summaries and
  * text, ...), and `output_text` where an upstream adds it.
  */
-import { isObject } from "../../family.ts";
+import { isObject } from "../../../schema/json.ts";
 import { TextReading } from "../../reading/text-reading.ts";
 
 export function readResponsesAnswer(answer: unknown): TextReading {

@@ -21,7 +21,8 @@ import type { Block } from "../../../pipeline/types.ts";
 import { DONE_EVENT, encodeEvent, type SseEvent } from "../../../streaming/sse.ts";
 import { otherTexts } from "../../reading/event-texts.ts";
 import { dropAlternatives, tokenEntry, tokenTexts } from "../../reading/token-entries.ts";
-import { eventJson, isObject, JsonEventReading, type EventReading, type StreamInterpreter, type StreamFailureCode } from "../../family.ts";
+import { isObject } from "../../../schema/json.ts";
+import { eventJson, JsonEventReading, type EventReading, type StreamInterpreter, type StreamFailureCode } from "../../../streaming/events.ts";
 
 const TERMINAL = new Set(["response.completed", "response.incomplete", "response.failed"]);
 

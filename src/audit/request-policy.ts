@@ -6,12 +6,12 @@
  */
 import type { CompiledPolicy } from "../policy/compile.ts";
 import { PolicyError } from "../policy/errors.ts";
-import type { RequestAudit } from "./audit.ts";
-import type { AppDeps } from "./context.ts";
+import type { PolicyStore } from "../policy/store.ts";
+import type { RequestAudit } from "./request-audit.ts";
 
 export const CONFIG_ID_HEADER = "x-guardrails-config-id";
 
-export function requestPolicy(deps: AppDeps, audit: RequestAudit, request: Request, bodyConfigId: string | undefined): CompiledPolicy {
+export function requestPolicy(deps: { readonly policies: PolicyStore }, audit: RequestAudit, request: Request, bodyConfigId: string | undefined): CompiledPolicy {
   const named = bodyConfigId ?? (request.headers.get(CONFIG_ID_HEADER) || undefined);
   try {
     const policy = deps.policies.resolve(named, audit.caller?.access);

@@ -9,7 +9,15 @@ import type { GuardrailRun } from "../pipeline/types.ts";
 import type { NamedPolicy } from "../policy/errors.ts";
 import { callerValue } from "../log/caller-value.ts";
 import type { RequestTrace } from "../tracing/trace.ts";
-import type { Caller } from "./caller-auth.ts";
+import type { PolicyAccess } from "../policy/store.ts";
+
+/** Who is calling: a named caller of the callers file, or a holder of a listed token. */
+export interface Caller {
+  /** The callers file's name; undefined for a token of SVC_GUARDRAILS_AUTH_TOKENS. */
+  readonly name?: string;
+  /** What it may use; undefined: every policy. */
+  readonly access?: PolicyAccess;
+}
 
 export interface RequestAudit {
   readonly startedAt: number;

@@ -1,0 +1,4 @@
+/** JSON values as parsed: what is an object (not null, not an array). */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
