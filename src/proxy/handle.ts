@@ -35,8 +35,8 @@ export interface ProxyCall {
   readonly audit: RequestAudit;
   /** The route pattern, for metrics labels. */
   readonly route: string;
-  /** The hosted route's path deployment: the model when the body has none. */
-  readonly pathModel?: string;
+  /** The route's path parameters (a hosted route's `:deployment`). */
+  readonly params: Readonly<Record<string, string>>;
 }
 
 export async function proxy(deps: ProxyDeps, call: ProxyCall): Promise<Response> {
@@ -47,7 +47,7 @@ export async function proxy(deps: ProxyDeps, call: ProxyCall): Promise<Response>
   // Reversible masking: the request's placeholders and their values, for its answer only.
   const vault = policy.reversible ? new PlaceholderVault() : null;
 
-  const model = typeof body.model === "string" ? body.model : call.pathModel;
+  const model = family.model(body, call.params);
   const route = deps.upstream.router.route(call.routeFamily, model);
   checkProvider(call.routeFamily, route, model);
   checkPathModel(route, model);
@@ -55,7 +55,7 @@ export async function proxy(deps: ProxyDeps, call: ProxyCall): Promise<Response>
   await guardInput(deps, call, policy, vault);
   prepareBody(body, route, model);
 
-  const stream = body.stream === true;
+  const stream = family.stream(body, call.request.url);
   const abort = new AbortController();
   deps.metrics.add(IN_FLIGHT, 1);
   let released = false;

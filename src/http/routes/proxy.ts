@@ -1,36 +1,31 @@
 /**
- * The proxy routes (SPEC "Endpoints"): one handler, one adapter per API family. The hosted
- * deployment route also answers under `/openai/deployments/...`, the path Azure OpenAI clients
- * build from an `endpoint` setting, so they can point that setting at the proxy unchanged.
+ * The proxy routes (SPEC "Endpoints"): every route of every API family (proxy/families/index.ts),
+ * each with its family's body schema, all through one handler (proxy/handle.ts).
  */
 import { Elysia } from "elysia";
-import { chatFamily } from "../../proxy/families/chat/index.ts";
-import { ChatRequest, HostedChatRequest } from "../../proxy/families/chat/request.ts";
-import { messagesFamily } from "../../proxy/families/messages/index.ts";
-import { MessagesRequest } from "../../proxy/families/messages/request.ts";
-import { responsesFamily } from "../../proxy/families/responses/index.ts";
-import { ResponsesRequest } from "../../proxy/families/responses/request.ts";
+import { FAMILIES } from "../../proxy/families/index.ts";
 import { proxy } from "../../proxy/handle.ts";
 import { requestContext, type AppDeps } from "../context.ts";
 
-type Body = Record<string, unknown>;
+type Audit = Parameters<typeof proxy>[1]["audit"];
 
-export function proxyRoutes(deps: AppDeps) {
-  const hosted = ({ body, request, audit, route, params }: { body: unknown; request: Request; audit: AppContextAudit; route: string; params: { deployment: string } }) =>
-    proxy(deps, { family: chatFamily, routeFamily: "hosted-chat", request, body: body as Body, audit, route, pathModel: params.deployment });
-  return new Elysia({ name: "proxy-routes" })
-    .use(requestContext)
-    .post("/v1/chat/completions", ({ body, request, audit, route }) => proxy(deps, { family: chatFamily, routeFamily: "chat", request, body: body as Body, audit, route }), {
-      body: ChatRequest,
-    })
-    .post("/hosted/deployments/:deployment/chat/completions", hosted, { body: HostedChatRequest })
-    .post("/openai/deployments/:deployment/chat/completions", hosted, { body: HostedChatRequest })
-    .post("/v1/responses", ({ body, request, audit, route }) => proxy(deps, { family: responsesFamily, routeFamily: "responses", request, body: body as Body, audit, route }), {
-      body: ResponsesRequest,
-    })
-    .post("/v1/messages", ({ body, request, audit, route }) => proxy(deps, { family: messagesFamily, routeFamily: "messages", request, body: body as Body, audit, route }), {
-      body: MessagesRequest,
-    });
+interface RouteContext {
+  readonly body: unknown;
+  readonly request: Request;
+  readonly audit: Audit;
+  readonly route: string;
+  readonly params: Readonly<Record<string, string>>;
 }
 
-type AppContextAudit = Parameters<typeof proxy>[1]["audit"];
+export function proxyRoutes(deps: AppDeps) {
+  const app = new Elysia({ name: "proxy-routes" }).use(requestContext);
+  for (const family of FAMILIES) {
+    for (const r of family.routes) {
+      const handler = ({ body, request, audit, route, params }: RouteContext) =>
+        proxy(deps, { family, routeFamily: r.upstream, request, body: body as Record<string, unknown>, audit, route, params: params ?? {} });
+      // The route table is data: Elysia's per-route typing has nothing to add here.
+      (app as unknown as { post(path: string, handler: (ctx: RouteContext) => Promise<Response>, options: { body: unknown }): unknown }).post(r.path, handler, { body: r.body });
+    }
+  }
+  return app;
+}

@@ -1,11 +1,13 @@
 /** The messages family: `POST /v1/messages`. */
-import type { ApiFamily } from "../../family.ts";
-import { readMessagesRequest } from "./request.ts";
+import { BODY_SHAPE, type ApiFamily } from "../../family.ts";
+import { MessagesRequest, readMessagesRequest } from "./request.ts";
 import { readMessagesAnswer } from "./response.ts";
 import { MessagesStream } from "./stream.ts";
 
 export const messagesFamily: ApiFamily = {
   name: "messages",
+  routes: [{ method: "post", path: "/v1/messages", body: MessagesRequest, upstream: "messages" }],
+  ...BODY_SHAPE,
   upstreamPath: "/v1/messages",
   readRequest: readMessagesRequest,
   readAnswer: readMessagesAnswer,

@@ -1,11 +1,13 @@
 /** The responses family: `POST /v1/responses`. */
-import type { ApiFamily } from "../../family.ts";
-import { readResponsesRequest } from "./request.ts";
+import { BODY_SHAPE, type ApiFamily } from "../../family.ts";
+import { readResponsesRequest, ResponsesRequest } from "./request.ts";
 import { readResponsesAnswer } from "./response.ts";
 import { ResponsesStream } from "./stream.ts";
 
 export const responsesFamily: ApiFamily = {
   name: "responses",
+  routes: [{ method: "post", path: "/v1/responses", body: ResponsesRequest, upstream: "responses" }],
+  ...BODY_SHAPE,
   upstreamPath: "/responses",
   readRequest: readResponsesRequest,
   readAnswer: readResponsesAnswer,
