@@ -11,7 +11,9 @@ import { readJsonBody, checkDeclaredLength } from "./body.ts";
 import { callerAuthentication, exemptFromAuthentication } from "./caller-auth.ts";
 import { requestContext, type AppDeps } from "./context.ts";
 import { ApiError } from "../errors/api-error.ts";
-import { errorBody, errorFlavor } from "./errors.ts";
+import { errorBody } from "./errors.ts";
+import { FAMILIES } from "../proxy/families/index.ts";
+import type { ApiFamily } from "../proxy/family.ts";
 import { guardRoutes } from "./routes/guard.ts";
 import { metaRoutes } from "./routes/meta.ts";
 import { modelsRoutes } from "./routes/models.ts";
@@ -58,7 +60,7 @@ export function createApp(deps: AppDeps) {
         }
         ctx.set.status = err.status;
         if (ctx.audit && !ctx.audit.deferred) finishAudit(ctx.audit, err.status, routeOf(ctx), deps, err.logFields);
-        return errorBody(err, errorFlavor(ctx.audit?.path ?? pathOf(ctx.request.url)));
+        return errorBody(err, familyOf(routeOf(ctx), pathOf(ctx.request.url)));
       })
       // The request is accounted for when its answer is ready, with the status of the answer
       // itself: a relayed upstream error is a Response whose status `set.status` does not
@@ -75,6 +77,14 @@ export function createApp(deps: AppDeps) {
       .use(modelsRoutes(deps))
   );
   return app;
+}
+
+/** Each family route's pattern, for the error body its SDK parses. */
+const FAMILY_OF_ROUTE: ReadonlyMap<string, ApiFamily> = new Map(FAMILIES.flatMap((f) => f.routes.map((r) => [r.path, f] as const)));
+
+/** The family of a route, or of the family route a path lies under (`/v1/messages/count_tokens`). */
+function familyOf(route: string, path: string): ApiFamily | undefined {
+  return FAMILY_OF_ROUTE.get(route) ?? FAMILIES.find((f) => f.routes.some((r) => !r.path.includes(":") && path.startsWith(`${r.path}/`)));
 }
 
 /** The app's route patterns, to name the route of a request refused before Elysia routed it. */

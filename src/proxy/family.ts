@@ -4,6 +4,7 @@
  * a failure looks like in that family's stream. The pipeline and the relay stay format-blind.
  */
 import type { TSchema } from "@sinclair/typebox";
+import type { ErrorCode } from "../errors/api-error.ts";
 import type { StreamInterpreter } from "../streaming/events.ts";
 import type { RouteFamily } from "../upstream/routes.ts";
 import type { TextReading } from "./reading/text-reading.ts";
@@ -27,8 +28,17 @@ export interface RequestShape {
   stream(body: Record<string, unknown>, url: string): boolean;
 }
 
+/** SPEC's error `detail` object. */
+export interface ErrorDetail {
+  readonly error: ErrorCode;
+  readonly message: string;
+  readonly guardrail?: string;
+}
+
 export interface ApiFamily extends RequestShape {
   readonly name: FamilyName;
+  /** An error in the shape this family's SDKs parse, with `detail` beside it (DECISIONS §6). */
+  errorBody(status: number, detail: ErrorDetail): Record<string, unknown>;
   /** The routes it serves. */
   readonly routes: readonly FamilyRoute[];
   /** The upstream path, relative to the client's base URL. */

@@ -1,4 +1,5 @@
 /** The chat completions family: `POST /v1/chat/completions` and the hosted deployment route. */
+import { compatErrorBody } from "../compat-error.ts";
 import { BODY_SHAPE, type ApiFamily } from "../../family.ts";
 import { ChatRequest, HostedChatRequest, readChatRequest } from "./request.ts";
 import { readChatAnswer } from "./response.ts";
@@ -13,6 +14,7 @@ export const chatFamily: ApiFamily = {
     { method: "post", path: "/openai/deployments/:deployment/chat/completions", body: HostedChatRequest, upstream: "hosted-chat" },
   ],
   ...BODY_SHAPE,
+  errorBody: compatErrorBody,
   upstreamPath: "/chat/completions",
   readRequest: readChatRequest,
   readAnswer: readChatAnswer,
