@@ -5,12 +5,9 @@
  */
 import type { UpstreamSettings } from "../settings.ts";
 import type { ModelEntry, Provider } from "./models-config.ts";
+import { PROVIDERS_BY_NAME } from "./providers/index.ts";
+import { RouteConfigError } from "./route-error.ts";
 
-/** The provider's public addresses, used when neither the entry nor the environment names one. */
-export const PUBLIC_COMPAT_BASE_URL = "https://api.openai.com/v1";
-export const PUBLIC_MESSAGES_BASE_URL = "https://api.anthropic.com";
-/** The hosted API version used when neither the entry nor HOSTED_API_VERSION sets one. */
-export const DEFAULT_HOSTED_API_VERSION = "2024-10-21";
 
 /** Everything an upstream client is built from. Two routes with equal settings share a client. */
 export interface ClientSettings {
@@ -43,9 +40,6 @@ export interface UpstreamRoute {
 /** Which upstream families a proxy route may reach. */
 export type RouteFamily = "chat" | "hosted-chat" | "responses" | "messages";
 
-export class RouteConfigError extends Error {
-  override readonly name = "RouteConfigError";
-}
 
 /** Global timeouts for every upstream call, beyond the spec (docs/cli.md). */
 export interface UpstreamDefaults {
@@ -126,72 +120,13 @@ function isLoopback(url: string): boolean {
 }
 
 function entryRoute(entry: ModelEntry, index: number, env: UpstreamSettings, defaults: UpstreamDefaults): UpstreamRoute {
-  const p = entry.client;
-  const timeoutMs = p.timeout === undefined ? defaults.timeoutMs : Math.round(p.timeout * 1000);
-  const maxRetries = p.max_retries ?? defaults.maxRetries;
-  const headers = { ...env.staticHeaders, ...p.default_headers };
-  const query = { ...env.staticQuery, ...p.default_query };
-  let client: ClientSettings;
-  switch (entry.provider) {
-    case "compat":
-      client = {
-        provider: "compat",
-        baseUrl: p.base_url ?? env.compatBaseUrl ?? PUBLIC_COMPAT_BASE_URL,
-        apiKey: p.api_key ?? env.compatApiKey,
-        defaultHeaders: headers,
-        defaultQuery: query,
-        timeoutMs,
-        maxRetries,
-      };
-      break;
-    case "hosted": {
-      const endpoint = env.hostedEndpoint ?? p.hosted_endpoint;
-      if (!endpoint) {
-        throw new RouteConfigError(`[${index}].parameters.hosted_endpoint: required for provider 'hosted' (or set HOSTED_ENDPOINT)`);
-      }
-      client = {
-        provider: "hosted",
-        baseUrl: endpoint,
-        apiKey: env.hostedApiKey ?? p.api_key ?? env.compatApiKey,
-        deployment: env.hostedDeployment ?? p.hosted_deployment,
-        apiVersion: env.hostedApiVersion ?? p.api_version ?? DEFAULT_HOSTED_API_VERSION,
-        defaultHeaders: headers,
-        defaultQuery: query,
-        timeoutMs,
-        maxRetries,
-      };
-      break;
-    }
-    case "messages":
-      client = {
-        provider: "messages",
-        baseUrl: p.base_url ?? env.messagesBaseUrl ?? PUBLIC_MESSAGES_BASE_URL,
-        apiKey: p.api_key ?? env.messagesApiKey,
-        defaultHeaders: env.staticHeaders,
-        defaultQuery: env.staticQuery,
-        timeoutMs: defaults.timeoutMs,
-        maxRetries: defaults.maxRetries,
-      };
-      break;
-  }
+  const client = PROVIDERS_BY_NAME[entry.provider].entryClient(entry.client, index, env, defaults);
   return { entryName: entry.name, provider: entry.provider, modelOverride: entry.model, requestDefaults: entry.requestDefaults, client, clientKey: keyOf(client) };
 }
 
 function fallbackRoute(provider: Provider, env: UpstreamSettings, defaults: UpstreamDefaults): UpstreamRoute {
-  const common = { defaultHeaders: env.staticHeaders, defaultQuery: env.staticQuery, timeoutMs: defaults.timeoutMs, maxRetries: defaults.maxRetries };
-  const client: ClientSettings =
-    provider === "compat"
-      ? { provider, baseUrl: env.compatBaseUrl ?? PUBLIC_COMPAT_BASE_URL, apiKey: env.compatApiKey, ...common }
-      : provider === "hosted"
-        ? {
-            provider,
-            baseUrl: env.hostedEndpoint!,
-            apiKey: env.hostedApiKey ?? env.compatApiKey,
-            deployment: env.hostedDeployment,
-            apiVersion: env.hostedApiVersion ?? DEFAULT_HOSTED_API_VERSION,
-            ...common,
-          }
-        : { provider, baseUrl: env.messagesBaseUrl ?? PUBLIC_MESSAGES_BASE_URL, apiKey: env.messagesApiKey, ...common };
+  const client = PROVIDERS_BY_NAME[provider].fallbackClient(env, defaults);
+  if (!client) throw new RouteConfigError(`no '${provider}' upstream is configured`);
   return { provider, modelOverride: null, requestDefaults: {}, client, clientKey: keyOf(client) };
 }
 

@@ -17,6 +17,8 @@
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI, { AzureOpenAI } from "openai";
 import type { RawCall } from "./clients.ts";
+import { PROVIDERS_BY_NAME } from "./providers/index.ts";
+import type { SdkClient, SdkModules } from "./providers/provider.ts";
 import type { ClientSettings } from "./routes.ts";
 import { send, type RequestTemplate, type TransportLimits } from "./transport.ts";
 
@@ -29,22 +31,11 @@ export const CALLER_KEY_PLACEHOLDER = "caller-supplied-key";
 /** Models seen on one Azure client without a fixed deployment; beyond it, templates are rebuilt. */
 const MAX_TEMPLATES = 256;
 
-interface SdkBuilt {
-  readonly url: string;
-  readonly req: { readonly headers: Headers | Record<string, string> };
-}
-
-interface SdkClient {
-  readonly timeout: number;
-  readonly maxRetries: number;
-  buildRequest(options: { method: "get" | "post"; path: string; body?: unknown; stream?: boolean; headers?: Record<string, string> }): Promise<SdkBuilt>;
-}
 
 export function buildCall(settings: ClientSettings): RawCall {
   const client = buildClient(settings);
   const limits: TransportLimits = { timeoutMs: client.timeout, maxRetries: client.maxRetries };
-  // Only an Azure client without a deployment puts the model in the path.
-  const modelInPath = settings.provider === "hosted" && settings.deployment === undefined;
+  const modelInPath = PROVIDERS_BY_NAME[settings.provider].modelInPath(settings);
   const templates = new Map<string, Promise<RequestTemplate>>();
   const templateFor = (method: "get" | "post", path: string, stream: boolean, model: string | undefined): Promise<RequestTemplate> => {
     const key = `${method} ${path} ${stream ? "s" : ""} ${modelInPath ? (model ?? "") : ""}`;
@@ -77,6 +68,8 @@ async function buildTemplate(client: SdkClient, method: "get" | "post", path: st
   return { url: built.url, headers };
 }
 
+const SDK: SdkModules = { OpenAI: OpenAI as unknown as SdkModules["OpenAI"], AzureOpenAI: AzureOpenAI as unknown as SdkModules["AzureOpenAI"], Anthropic: Anthropic as unknown as SdkModules["Anthropic"] };
+
 function buildClient(settings: ClientSettings): SdkClient {
   const common = {
     apiKey: settings.apiKey ?? CALLER_KEY_PLACEHOLDER,
@@ -86,21 +79,5 @@ function buildClient(settings: ClientSettings): SdkClient {
     ...(settings.maxRetries === undefined ? {} : { maxRetries: settings.maxRetries }),
     logLevel: "off" as const,
   };
-  switch (settings.provider) {
-    case "compat":
-      return new OpenAI({ ...common, baseURL: settings.baseUrl, organization: null, project: null, adminAPIKey: null, webhookSecret: null }) as unknown as SdkClient;
-    case "hosted":
-      return new AzureOpenAI({
-        ...common,
-        // What the client derives from `endpoint`; given as baseURL so OPENAI_BASE_URL is never read.
-        baseURL: `${settings.baseUrl.replace(/\/+$/, "")}/openai`,
-        apiVersion: settings.apiVersion,
-        deployment: settings.deployment,
-        organization: null,
-        project: null,
-        webhookSecret: null,
-      }) as unknown as SdkClient;
-    case "messages":
-      return new Anthropic({ ...common, baseURL: settings.baseUrl, authToken: null, webhookKey: null }) as unknown as SdkClient;
-  }
+  return PROVIDERS_BY_NAME[settings.provider].buildClient(SDK, settings, common);
 }

@@ -4,7 +4,8 @@ import type { Settings } from "../settings.ts";
 import { ClientCache } from "./clients.ts";
 import { createGuardrailServices } from "./judge.ts";
 import { loadModelsConfig, ModelsConfigError } from "./models-config.ts";
-import { RouteConfigError, UpstreamRouter } from "./routes.ts";
+import { RouteConfigError } from "./route-error.ts";
+import { UpstreamRouter } from "./routes.ts";
 
 /** Throws `ModelsConfigError` naming the file and field when the config cannot be used. */
 export function buildRouter(settings: Settings): UpstreamRouter {

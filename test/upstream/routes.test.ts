@@ -5,7 +5,10 @@
 import { describe, expect, test } from "bun:test";
 import { parseModelsConfig, type ModelEntry } from "../../src/upstream/models-config.ts";
 import { ClientCache } from "../../src/upstream/clients.ts";
-import { PUBLIC_COMPAT_BASE_URL, PUBLIC_MESSAGES_BASE_URL, RouteConfigError, UpstreamRouter } from "../../src/upstream/routes.ts";
+import { PUBLIC_COMPAT_BASE_URL } from "../../src/upstream/providers/compat.ts";
+import { PUBLIC_MESSAGES_BASE_URL } from "../../src/upstream/providers/messages.ts";
+import { RouteConfigError } from "../../src/upstream/route-error.ts";
+import { UpstreamRouter } from "../../src/upstream/routes.ts";
 import type { UpstreamSettings } from "../../src/settings.ts";
 
 function entries(doc: unknown[]): readonly ModelEntry[] {
