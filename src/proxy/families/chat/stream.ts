@@ -125,29 +125,14 @@ export class ChatStream implements StreamInterpreter {
     }
     let delta: Record<string, unknown>;
     let logprobs: Record<string, unknown> | null = null;
-    switch (channel) {
-      case undefined:
-        delta = { content: text };
-        logprobs = this.trailed(index, "content", text);
-        break;
-      case "refusal":
-        delta = { refusal: text };
-        logprobs = this.trailed(index, "refusal", text);
-        break;
-      case "reasoning":
-        delta = { reasoning_content: text };
-        break;
-      case "function":
-        delta = { function_call: { arguments: text } };
-        break;
-      case "audio":
-        delta = { audio: { transcript: text } };
-        break;
-      case "x":
-        delta = atPath(key.slice(key.indexOf(":x:") + 3), text);
-        break;
-      default:
-        delta = { tool_calls: [{ index: Number(toolIndex), function: { arguments: text } }] };
+    const named = CHANNELS.find((c) => c.key === (channel ?? ""));
+    if (named) {
+      delta = nested(named.path, text);
+      if (named.tokens) logprobs = this.trailed(index, named.tokens, text);
+    } else if (channel === "x") {
+      delta = atPath(key.slice(key.indexOf(":x:") + 3), text);
+    } else {
+      delta = { tool_calls: [{ index: Number(toolIndex), function: { arguments: text } }] };
     }
     return encodeEvent(JSON.stringify({ id: this.id, object: "chat.completion.chunk", created: this.created, model: this.model, choices: [{ index, delta, logprobs, finish_reason: null }] }));
   }
@@ -175,6 +160,28 @@ export class ChatStream implements StreamInterpreter {
   }
 }
 
+/**
+ * The channels of a choice's delta, one table for reading them (`deltaTexts`) and for writing
+ * held text back as a delta of its own (`addFrame`): the key's channel, the path of its text in
+ * the delta (the first row of a channel is the one written), and the logprobs list that follows
+ * it. Tool calls, numbered, are read and written beside the table.
+ */
+const CHANNELS: readonly { readonly key: string; readonly path: readonly string[]; readonly tokens?: "content" | "refusal" }[] = [
+  { key: "", path: ["content"], tokens: "content" },
+  { key: "refusal", path: ["refusal"], tokens: "refusal" },
+  { key: "reasoning", path: ["reasoning_content"] },
+  { key: "reasoning", path: ["reasoning"] },
+  { key: "function", path: ["function_call", "arguments"] },
+  { key: "audio", path: ["audio", "transcript"] },
+];
+
+/** `{a: {b: text}}` for the path `a.b`. */
+function nested(path: readonly string[], text: string): Record<string, unknown> {
+  let value: unknown = text;
+  for (let i = path.length - 1; i >= 0; i--) value = { [path[i]!]: value };
+  return value as Record<string, unknown>;
+}
+
 /** Delta fields read by `deltaTexts` on channels of their own, or not text at all. */
 const KNOWN_DELTA_FIELDS = new Set(["role", "content", "refusal", "reasoning_content", "reasoning", "function_call", "audio", "tool_calls"]);
 
@@ -183,12 +190,11 @@ function deltaTexts(index: number, delta: Record<string, unknown>, reading: Json
   for (const field in delta) {
     if (!KNOWN_DELTA_FIELDS.has(field)) otherTexts(reading, "adds", `${index}:x:`, field, delta, field);
   }
-  reading.add(`${index}`, delta, "content", false, tokens?.get("content"));
-  reading.add(`${index}:refusal`, delta, "refusal", false, tokens?.get("refusal"));
-  reading.add(`${index}:reasoning`, delta, "reasoning_content");
-  reading.add(`${index}:reasoning`, delta, "reasoning");
-  if (isObject(delta.function_call)) reading.add(`${index}:function`, delta.function_call, "arguments");
-  if (isObject(delta.audio)) reading.add(`${index}:audio`, delta.audio, "transcript");
+  for (const c of CHANNELS) {
+    let holder: unknown = delta;
+    for (const name of c.path.slice(0, -1)) holder = isObject(holder) ? holder[name] : undefined;
+    if (isObject(holder)) reading.add(c.key === "" ? `${index}` : `${index}:${c.key}`, holder, c.path.at(-1)!, false, c.tokens ? tokens?.get(c.tokens) : undefined);
+  }
   if (Array.isArray(delta.tool_calls)) {
     for (const call of delta.tool_calls) {
       if (!isObject(call) || !isObject(call.function)) continue;

@@ -54,17 +54,15 @@ const DONES: Readonly<Record<string, readonly [string, string, string]>> = {
 /** Events that announce or close a part or an item: their texts are repeats. */
 const PART_EVENTS = new Set(["response.content_part.added", "response.content_part.done", "response.reasoning_summary_part.added", "response.reasoning_summary_part.done"]);
 
-/** What each delta event type a channel streams in is called, for `addFrame`. */
-const DELTA_EVENT: Readonly<Record<string, string>> = {
-  text: "response.output_text.delta",
-  refusal: "response.refusal.delta",
-  arguments: "response.function_call_arguments.delta",
-  input: "response.custom_tool_call_input.delta",
-  summary: "response.reasoning_summary_text.delta",
-  reasoning: "response.reasoning_text.delta",
-  code: "response.code_interpreter_call_code.delta",
-  transcript: "response.audio.transcript.delta",
-};
+/**
+ * What each channel's held text is written back as (`addFrame`): the first delta event of
+ * `DELTAS` on that channel, so one table serves reading and writing.
+ */
+const DELTA_EVENT: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(DELTAS)
+    .reverse()
+    .map(([type, [channel]]) => [channel, type]),
+);
 
 interface OutputItem {
   readonly item: Record<string, unknown>;
