@@ -442,10 +442,10 @@ describe("the policy directory's state never stops a start (DECISIONS §1)", () 
     }
   });
 
-  test("a Jailbreak left on its judge engine, offline: a warning at start-up naming the policy and the setting", async () => {
+  test("a default policy with a Jailbreak left on its judge engine, offline: a warning at start-up naming the policy and the setting", async () => {
     const judged = tempPolicyDir({ "bot.json": policy({ input: [{ name: "Jailbreak" }] }) });
     try {
-      const s = await startWith(["--policy-dir", judged.path]);
+      const s = await startWith(["--policy-dir", judged.path, "--default-config", "bot"]);
       try {
         expect(s.warnings.map((w) => String(w.msg))).toEqual([expect.stringContaining("policy 'bot': input.guardrails[0] (Jailbreak) needs the judge model (engine: llm)")]);
       } finally {

@@ -198,25 +198,24 @@ function createUpstream(settings: Settings): Upstream {
   }
 }
 
-/** One warning line per guardrail that needs an upstream this server cannot reach (DECISIONS §1). */
+/**
+ * One warning line per guardrail of the default policy that needs an upstream this server
+ * cannot reach (DECISIONS §1): the policy every request without a config_id runs under, whose
+ * file the start-up reads anyway to check it. `validate` checks every policy; parsing them all
+ * here would cost the idle server the YAML parser's memory (about 5 MB) for policies it may
+ * never serve.
+ */
 function warnAboutUnreachable(settings: Settings, upstream: Upstream, log: Logger): void {
   const reach = { hasModel: (m: string) => upstream.router.names.includes(m), compatConfigured: settings.upstream.compatBaseUrl !== undefined || settings.upstream.compatApiKey !== undefined };
-  if (reach.compatConfigured) return;
-  let ids: string[];
+  const id = settings.defaultConfigId;
+  if (reach.compatConfigured || id === undefined) return;
   try {
-    ids = listPolicyIds(settings.policyDir);
-  } catch {
-    return;
-  }
-  for (const id of ids) {
     const located = locatePolicy(settings.policyDir, id);
-    if (!located) continue;
-    try {
-      const document = parsePolicyText(located.path, readPolicyFile(located.path));
-      for (const line of unreachableGuardrails(id, document, reach)) log.warning(line, { config_id: id });
-    } catch {
-      // A file that cannot be read or parsed is reported when a request needs it.
-    }
+    if (!located) return;
+    const document = parsePolicyText(located.path, readPolicyFile(located.path));
+    for (const line of unreachableGuardrails(id, document, reach)) log.warning(line, { config_id: id });
+  } catch {
+    // A file that cannot be read or parsed is reported by the default policy's own check.
   }
 }
 
