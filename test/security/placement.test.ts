@@ -6,6 +6,7 @@
  * upstream under a masking policy. The seed is printed with a failure, so a case replays.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mulberry32 as random } from "../../eval/lib/random.ts";
 import { policy } from "../helpers/policies.ts";
 import { startProxyFixture, type ProxyFixture } from "../helpers/proxy-fixture.ts";
 
@@ -22,18 +23,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => fx.stop());
-
-/** mulberry32: small, seeded, good enough to place values. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Family = "chat" | "responses" | "messages";
 const PATHS: Record<Family, string> = { chat: "/v1/chat/completions", responses: "/v1/responses", messages: "/v1/messages" };
