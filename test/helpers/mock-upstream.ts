@@ -1,10 +1,16 @@
 /**
- * A mock LLM provider on loopback that speaks the real wire formats: OpenAI chat completions
+ * A mock LLM provider on loopback that speaks the real wire formats (each family's from its
+ * folder, src/proxy/families/<family>/mock.ts): OpenAI chat completions
  * and responses (with the full Responses event sequence), the Azure OpenAI deployments path
  * (`api-key`, `api-version`), and Anthropic messages with named SSE events and its models list.
  * It records what it received, so tests can assert what the proxy sent upstream, and can be
  * told to fail: an HTTP error, a slow answer, a connection dropped mid-stream.
  */
+
+import { chatMock } from "../../src/proxy/families/chat/mock.ts";
+import { messagesMock } from "../../src/proxy/families/messages/mock.ts";
+import { CREATED, type FamilyMock, type MockFrame } from "../../src/proxy/families/mock-kit.ts";
+import { responsesMock } from "../../src/proxy/families/responses/mock.ts";
 
 export interface ReceivedRequest {
   readonly method: string;
@@ -139,16 +145,16 @@ export function startMockUpstream(): MockUpstream {
     const kind = family === "azure-chat" ? "chat" : family === "azure-responses" ? "responses" : family;
     if (!stream) {
       if (b.answer) return Response.json(b.answer);
-      if (b.toolCall) return Response.json(toolCallAnswer(kind, model, b.toolCall, body ?? {}));
-      return Response.json(wholeAnswer(kind, model, chunks.join(""), body ?? {}), { headers: { "x-request-id": "req_mock_whole" } });
+      if (b.toolCall) return Response.json(MOCKS[kind].toolCall(model, b.toolCall, body ?? {}));
+      return Response.json(MOCKS[kind].whole(model, chunks.join(""), body ?? {}, splitWords(chunks.join("")).length), { headers: { "x-request-id": "req_mock_whole" } });
     }
     const events = b.rawFrames
       ? b.rawFrames.map((text) => ({ text, content: true }))
       : b.events
       ? b.events.map(([name, data]) => ({ text: `${name ? `event: ${name}\n` : ""}data: ${typeof data === "string" ? data : JSON.stringify(data)}\n\n`, content: true }))
       : b.toolCall
-        ? toolCallEvents(kind, model, b.toolCall, body ?? {})
-        : streamEvents(kind, model, chunks, body ?? {});
+        ? MOCKS[kind].toolCallStream(model, b.toolCall, body ?? {})
+        : MOCKS[kind].stream(model, chunks, body ?? {});
     return sseResponse(events, b, {
       opened: () => open++,
       closed: (wasCancelled) => {
@@ -208,212 +214,14 @@ function splitWords(text: string): string[] {
   return text.match(/\S+\s*/g) ?? [text];
 }
 
+/** Each family's wire format, from its folder (src/proxy/families/<family>/mock.ts). */
+const MOCKS: Readonly<Record<"chat" | "responses" | "messages", FamilyMock>> = { chat: chatMock, responses: responsesMock, messages: messagesMock };
+
 function errorResponse(format: "chat" | "messages", status: number, message: string): Response {
-  const body =
-    format === "messages"
-      ? { type: "error", error: { type: status === 429 ? "rate_limit_error" : status >= 500 ? "api_error" : "invalid_request_error", message }, request_id: "req_mock" }
-      : { error: { message, type: status >= 500 ? "server_error" : "invalid_request_error", param: null, code: status === 429 ? "rate_limit_exceeded" : null } };
-  return Response.json(body, { status, headers: { "x-request-id": "req_mock_error", "x-should-retry": "false" } });
+  return Response.json(MOCKS[format].errorBody(status, message), { status, headers: { "x-request-id": "req_mock_error", "x-should-retry": "false" } });
 }
 
-const CREATED = 1_763_700_000;
-
-function usageOf(kind: string, chunks: number) {
-  if (kind === "chat") return { prompt_tokens: 12, completion_tokens: chunks, total_tokens: 12 + chunks };
-  if (kind === "responses") {
-    return { input_tokens: 12, input_tokens_details: { cached_tokens: 0 }, output_tokens: chunks, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 12 + chunks };
-  }
-  return { input_tokens: 12, output_tokens: chunks };
-}
-
-function responseObject(model: string, body: Record<string, unknown>, status: string, output: unknown[], usage: unknown) {
-  return {
-    id: "resp_mock_1",
-    object: "response",
-    created_at: CREATED,
-    status,
-    error: null,
-    incomplete_details: null,
-    instructions: body.instructions ?? null,
-    max_output_tokens: body.max_output_tokens ?? null,
-    model,
-    output,
-    parallel_tool_calls: true,
-    previous_response_id: body.previous_response_id ?? null,
-    reasoning: { effort: null, summary: null },
-    store: true,
-    temperature: body.temperature ?? 1,
-    text: { format: { type: "text" } },
-    tool_choice: "auto",
-    tools: [],
-    top_p: body.top_p ?? 1,
-    truncation: "disabled",
-    usage,
-    user: body.user ?? null,
-    metadata: {},
-  };
-}
-
-function messageItem(text: string, status: string) {
-  return { id: "msg_mock_1", type: "message", status, role: "assistant", content: text === "" && status === "in_progress" ? [] : [outputText(text)] };
-}
-
-function outputText(text: string) {
-  return { type: "output_text", annotations: [], logprobs: [], text };
-}
-
-function wholeAnswer(kind: string, model: string, text: string, body: Record<string, unknown>) {
-  const words = splitWords(text).length;
-  if (kind === "chat") {
-    const n = typeof body.n === "number" ? body.n : 1;
-    return {
-      id: "chatcmpl-mock1",
-      object: "chat.completion",
-      created: CREATED,
-      model,
-      choices: Array.from({ length: n }, (_, index) => ({
-        index,
-        message: { role: "assistant", content: text, refusal: null, annotations: [] },
-        logprobs: null,
-        finish_reason: "stop",
-      })),
-      usage: usageOf("chat", words),
-      service_tier: "default",
-      system_fingerprint: "fp_mock",
-    };
-  }
-  if (kind === "responses") return responseObject(model, body, "completed", [messageItem(text, "completed")], usageOf("responses", words));
-  return {
-    id: "msg_mock_1",
-    type: "message",
-    role: "assistant",
-    model,
-    content: [{ type: "text", text }],
-    stop_reason: "end_turn",
-    stop_sequence: null,
-    usage: usageOf("messages", words),
-  };
-}
-
-type ToolCall = { name: string; argumentChunks: string[] };
-
-/** An answer that is one tool call, in the family's format (chat, responses or messages). */
-function toolCallAnswer(kind: string, model: string, call: ToolCall, body: Record<string, unknown>) {
-  const args = call.argumentChunks.join("");
-  if (kind === "chat") {
-    const tool_calls = [{ id: "call_mock_1", type: "function", function: { name: call.name, arguments: args } }];
-    return {
-      id: "chatcmpl-mock1",
-      object: "chat.completion",
-      created: CREATED,
-      model,
-      choices: [{ index: 0, message: { role: "assistant", content: null, tool_calls, refusal: null, annotations: [] }, logprobs: null, finish_reason: "tool_calls" }],
-      usage: usageOf("chat", call.argumentChunks.length),
-    };
-  }
-  if (kind === "responses") return responseObject(model, body, "completed", [functionCallItem(call.name, args, "completed")], usageOf("responses", call.argumentChunks.length));
-  return {
-    id: "msg_mock_1",
-    type: "message",
-    role: "assistant",
-    model,
-    content: [{ type: "tool_use", id: "toolu_mock_1", name: call.name, input: JSON.parse(args) as unknown }],
-    stop_reason: "tool_use",
-    stop_sequence: null,
-    usage: usageOf("messages", call.argumentChunks.length),
-  };
-}
-
-function functionCallItem(name: string, args: string, status: string) {
-  return { id: "fc_mock_1", type: "function_call", status, call_id: "call_mock_1", name, arguments: args };
-}
-
-/** The same as a stream: the call's id and name first, then its arguments piece by piece. */
-function toolCallEvents(kind: string, model: string, call: ToolCall, body: Record<string, unknown>): Frame[] {
-  const frames: Frame[] = [];
-  const data = (payload: unknown) => frames.push({ text: `data: ${JSON.stringify(payload)}\n\n`, content: false });
-  const named = (event: string, payload: object) => frames.push({ text: `event: ${event}\ndata: ${JSON.stringify({ type: event, ...payload })}\n\n`, content: false });
-  const args = call.argumentChunks.join("");
-  if (kind === "chat") {
-    const base = { id: "chatcmpl-mock1", object: "chat.completion.chunk", created: CREATED, model };
-    const chunk = (delta: object, finish: string | null = null) => data({ ...base, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] });
-    chunk({ role: "assistant", content: null, tool_calls: [{ index: 0, id: "call_mock_1", type: "function", function: { name: call.name, arguments: "" } }] });
-    for (const piece of call.argumentChunks) chunk({ tool_calls: [{ index: 0, function: { arguments: piece } }] });
-    chunk({}, "tool_calls");
-    frames.push({ text: "data: [DONE]\n\n", content: false });
-    return frames;
-  }
-  if (kind === "responses") {
-    let seq = 0;
-    const ev = (type: string, fields: object) => named(type, { sequence_number: seq++, ...fields });
-    ev("response.created", { response: responseObject(model, body, "in_progress", [], null) });
-    ev("response.output_item.added", { output_index: 0, item: functionCallItem(call.name, "", "in_progress") });
-    for (const piece of call.argumentChunks) ev("response.function_call_arguments.delta", { item_id: "fc_mock_1", output_index: 0, delta: piece });
-    ev("response.function_call_arguments.done", { item_id: "fc_mock_1", output_index: 0, arguments: args });
-    ev("response.output_item.done", { output_index: 0, item: functionCallItem(call.name, args, "completed") });
-    ev("response.completed", { response: responseObject(model, body, "completed", [functionCallItem(call.name, args, "completed")], usageOf("responses", call.argumentChunks.length)) });
-    return frames;
-  }
-  named("message_start", { message: { id: "msg_mock_1", type: "message", role: "assistant", model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 12, output_tokens: 1 } } });
-  named("content_block_start", { index: 0, content_block: { type: "tool_use", id: "toolu_mock_1", name: call.name, input: {} } });
-  for (const piece of call.argumentChunks) named("content_block_delta", { index: 0, delta: { type: "input_json_delta", partial_json: piece } });
-  named("content_block_stop", { index: 0 });
-  named("message_delta", { delta: { stop_reason: "tool_use", stop_sequence: null }, usage: { output_tokens: call.argumentChunks.length } });
-  named("message_stop", {});
-  return frames;
-}
-
-/** A stream as a list of frames; `content` marks frames that carry answer text. */
-interface Frame {
-  readonly text: string;
-  readonly content: boolean;
-}
-
-function streamEvents(kind: string, model: string, chunks: string[], body: Record<string, unknown>): Frame[] {
-  const frames: Frame[] = [];
-  const data = (payload: unknown, content = false) => frames.push({ text: `data: ${JSON.stringify(payload)}\n\n`, content });
-  const named = (event: string, payload: unknown, content = false) => frames.push({ text: `event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`, content });
-  const full = chunks.join("");
-  if (kind === "chat") {
-    const n = typeof body.n === "number" ? body.n : 1;
-    const base = { id: "chatcmpl-mock1", object: "chat.completion.chunk", created: CREATED, model, service_tier: "default", system_fingerprint: "fp_mock" };
-    const choice = (index: number, delta: object, finish: string | null) => ({ index, delta, logprobs: null, finish_reason: finish });
-    data({ ...base, choices: Array.from({ length: n }, (_, i) => choice(i, { role: "assistant", content: "", refusal: null }, null)) });
-    for (const piece of chunks) for (let i = 0; i < n; i++) data({ ...base, choices: [choice(i, { content: piece }, null)] }, true);
-    for (let i = 0; i < n; i++) data({ ...base, choices: [choice(i, {}, "stop")] });
-    const options = body.stream_options as { include_usage?: boolean } | undefined;
-    if (options?.include_usage) data({ ...base, choices: [], usage: usageOf("chat", chunks.length) });
-    frames.push({ text: "data: [DONE]\n\n", content: false });
-    return frames;
-  }
-  if (kind === "responses") {
-    let seq = 0;
-    const ev = (type: string, fields: object, content = false) => named(type, { type, sequence_number: seq++, ...fields }, content);
-    ev("response.created", { response: responseObject(model, body, "in_progress", [], null) });
-    ev("response.in_progress", { response: responseObject(model, body, "in_progress", [], null) });
-    ev("response.output_item.added", { output_index: 0, item: messageItem("", "in_progress") });
-    ev("response.content_part.added", { item_id: "msg_mock_1", output_index: 0, content_index: 0, part: outputText("") });
-    for (const piece of chunks) ev("response.output_text.delta", { item_id: "msg_mock_1", output_index: 0, content_index: 0, delta: piece, logprobs: [] }, true);
-    ev("response.output_text.done", { item_id: "msg_mock_1", output_index: 0, content_index: 0, text: full, logprobs: [] });
-    ev("response.content_part.done", { item_id: "msg_mock_1", output_index: 0, content_index: 0, part: outputText(full) });
-    ev("response.output_item.done", { output_index: 0, item: messageItem(full, "completed") });
-    ev("response.completed", { response: responseObject(model, body, "completed", [messageItem(full, "completed")], usageOf("responses", chunks.length)) });
-    return frames;
-  }
-  named("message_start", {
-    type: "message_start",
-    message: { id: "msg_mock_1", type: "message", role: "assistant", model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 12, output_tokens: 1 } },
-  });
-  named("content_block_start", { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } });
-  named("ping", { type: "ping" });
-  for (const piece of chunks) named("content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: piece } }, true);
-  named("content_block_stop", { type: "content_block_stop", index: 0 });
-  named("message_delta", { type: "message_delta", delta: { stop_reason: "end_turn", stop_sequence: null }, usage: { output_tokens: chunks.length } });
-  named("message_stop", { type: "message_stop" });
-  return frames;
-}
-
-function sseResponse(frames: Frame[], b: Behaviour, track: { opened(): void; closed(cancelled: boolean): void }): Response {
+function sseResponse(frames: MockFrame[], b: Behaviour, track: { opened(): void; closed(cancelled: boolean): void }): Response {
   let i = 0;
   let contentSent = 0;
   let done = false;
