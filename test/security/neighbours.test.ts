@@ -110,6 +110,16 @@ describe("requests", () => {
     });
   }
 
+  test("a judge model never sees what masking rewrites in the text a leading data URL embeds", async () => {
+    fx.mock.behave({ judge: { content: JSON.stringify({ flagged: false, confidence: 0.9 }) } });
+    const embedded = Buffer.from("mail jane.roe@example.org please").toString("base64");
+    const res = await send("chat", { model: "m", messages: [{ role: "user", content: `data:text/plain;base64,${embedded} and more text here` }] }, "judged-jailbreak");
+    expect(res.status).toBe(200);
+    const judged = JSON.stringify(fx.mock.received.filter((r) => r.body?.response_format !== undefined).map((r) => r.body));
+    expect(judged).toContain("<EMAIL_ADDRESS>");
+    expect(judged).not.toContain("example.org");
+  });
+
   test("a judge model never sees what masking rewrites: not in a boundary window, not in text hidden by tag characters", async () => {
     fx.mock.behave({ judge: { content: JSON.stringify({ flagged: false, confidence: 0.9 }) } });
     const hidden = [..."jane.roe@example.org"].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join("");

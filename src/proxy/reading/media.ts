@@ -58,8 +58,14 @@ export function parseDataUrl(value: string): DataUrl | null {
   const header = value.slice(5, comma);
   if (!header.toLowerCase().endsWith(";base64")) return null;
   const params = header.split(";");
-  const charset = params.find((p) => p.trim().toLowerCase().startsWith("charset="))?.trim().slice(8).replace(/^"|"$/g, "").toLowerCase();
+  const charset = charsetOf(params.slice(1));
   return { mime: params[0]!, ...(charset ? { charset } : {}), prefix: value.slice(0, comma + 1), base64: value.slice(comma + 1) };
+}
+
+/** The `charset` of a media type's parameters (`charset="UTF-16LE"` is `utf-16le`), if one is given. */
+export function charsetOf(params: readonly string[]): string | undefined {
+  const found = params.find((p) => p.trim().toLowerCase().startsWith("charset="));
+  return found?.trim().slice(8).replace(/^"|"$/g, "").toLowerCase() || undefined;
 }
 
 /** Standard or URL-safe Base64, whitespace allowed between groups, padding at the end only. */

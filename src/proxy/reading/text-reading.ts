@@ -23,7 +23,7 @@ import { isObject } from "../../schema/json.ts";
 import { boundaryWindow, cutMasked } from "./neighbours.ts";
 import { dropAlternatives, tokenEntry, tokenTexts } from "./token-entries.ts";
 import { closingQuote, MAX_JSON_DEPTH, nestsDeeperThan } from "../../schema/json-depth.ts";
-import { decodeBase64Text, encodeBase64, isStrictBase64, isTextFileName, isTextMime, kindOfMime, parseDataUrl, type UnreadableKind } from "./media.ts";
+import { charsetOf, decodeBase64Text, encodeBase64, isStrictBase64, isTextFileName, isTextMime, kindOfMime, parseDataUrl, type DecodedText, type UnreadableKind } from "./media.ts";
 
 export type SlotRole = "system" | "user" | "assistant" | "tool";
 
@@ -199,11 +199,13 @@ export class TextReading {
     if (url && isTextMime(url.mime)) {
       if (isStrictBase64(url.base64)) {
         const decoded = decodeBase64Text(url.base64, url.charset);
-        if (decoded) return this.dataUrl(holder, key, url.prefix, url.base64, url.charset, role);
+        if (decoded) return this.decodedSlot(holder, key, url.prefix, decoded, role);
       } else {
         const leading = /^[A-Za-z0-9+/]+={0,2}/.exec(url.base64)?.[0];
         const decoded = leading ? decodeBase64Text(leading, url.charset) : null;
-        if (decoded) this.slots.push({ role, text: decoded.text, masked: false, judged: false, turn: this.turn, write: ignore });
+        // Masked like the text around it before any detector sees it; written nowhere (the
+        // string itself is the slot below).
+        if (decoded) this.slots.push({ role, text: decoded.text, masked: true, judged: false, turn: this.turn, write: ignore });
       }
     }
     this.slot(holder, key, text, role);
@@ -465,7 +467,7 @@ export class TextReading {
       case "base64": {
         const mediaType = typeof source.media_type === "string" ? source.media_type : "";
         const [mime = "", ...params] = mediaType.split(";");
-        const charset = params.find((p) => p.trim().toLowerCase().startsWith("charset="))?.trim().slice(8).toLowerCase();
+        const charset = charsetOf(params);
         if (typeof source.data === "string" && isTextMime(mime)) return this.base64(source, "data", source.data, role, kind, charset);
         return this.unread(mime ? kindOfMime(mime) : kind);
       }
@@ -474,16 +476,21 @@ export class TextReading {
     }
   }
 
-  private dataUrl(holder: Container, key: string | number, prefix: string, base64: string, charset: string | undefined, role: SlotRole, kind?: UnreadableKind): void {
+  private dataUrl(holder: Container, key: string | number, prefix: string, base64: string, charset: string | undefined, role: SlotRole, kind: UnreadableKind): void {
     const decoded = decodeBase64Text(base64, charset);
-    if (decoded === null) return this.unread(kind ?? "file");
-    this.slots.push({ role, text: decoded.text, masked: true, judged: false, turn: this.turn, write: (t) => ((holder as Record<string | number, unknown>)[key] = prefix + encodeBase64(decoded.encode(t))) });
+    if (decoded === null) return this.unread(kind);
+    this.decodedSlot(holder, key, prefix, decoded, role);
   }
 
   private base64(holder: Container, key: string | number, base64: string, role: SlotRole, kind: UnreadableKind, charset?: string): void {
     const decoded = decodeBase64Text(base64, charset);
     if (decoded === null) return this.unread(kind);
-    this.slots.push({ role, text: decoded.text, masked: true, judged: false, turn: this.turn, write: (t) => ((holder as Record<string | number, unknown>)[key] = encodeBase64(decoded.encode(t))) });
+    this.decodedSlot(holder, key, "", decoded, role);
+  }
+
+  /** Decoded text, written back encoded as it came (after `prefix`: a data URL's header). */
+  private decodedSlot(holder: Container, key: string | number, prefix: string, decoded: DecodedText, role: SlotRole): void {
+    this.slots.push({ role, text: decoded.text, masked: true, judged: false, turn: this.turn, write: (t) => ((holder as Record<string | number, unknown>)[key] = prefix + encodeBase64(decoded.encode(t))) });
   }
 
   private unread(kind: UnreadableKind): void {
