@@ -13,7 +13,7 @@
 /** A group a number written in groups is made of: digits, maybe two letters before (`DE89`) or one after. */
 const NUMBER_GROUP = /^[+(]?[A-Za-z]{0,2}\d[\d()\-./]*[A-Za-z]?$/;
 
-function isSpace(c: number): boolean {
+export function isSpace(c: number): boolean {
   return c === 32 || c === 10 || c === 9 || c === 13 || c === 0xa0 || c === 0x3000;
 }
 

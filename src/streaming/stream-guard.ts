@@ -9,7 +9,7 @@
  */
 import { restorePlaceholders, type PlaceholderVault } from "../guardrails/text/vault.ts";
 import type { Block, GuardrailRun } from "../pipeline/types.ts";
-import { holdStart } from "./holdback.ts";
+import { holdStart, isSpace } from "./holdback.ts";
 import type { ValueChecks, ValueFinding } from "./value-checks.ts";
 
 /** Text before the released boundary shown with each check: the context of a value (a cue). */
@@ -71,12 +71,6 @@ export class StreamGuard {
     return this.release(k, true);
   }
 
-  /** Whether `key` holds text back. */
-  holds(key: string): boolean {
-    const k = this.keys.get(key);
-    return k !== undefined && k.released < k.length;
-  }
-
   /**
    * Whether the text `key` holds and `next` (the first text of the key after it, in a list of
    * neighbouring parts) could be one value: a value found across their boundary, or a boundary
@@ -90,7 +84,7 @@ export class StreamGuard {
     if (this.checks.openPrefix && this.checks.openPrefix(held) >= 0) return true;
     const joined = held + next.slice(0, this.holdback);
     if (this.checks.find(joined).some((f) => f.start < held.length && f.end > held.length)) return true;
-    if (isSpaceCode(held.charCodeAt(held.length - 1)) || isSpaceCode(next.charCodeAt(0))) return false;
+    if (isSpace(held.charCodeAt(held.length - 1)) || isSpace(next.charCodeAt(0))) return false;
     const before = held.slice(lastSpace(held) + 1);
     const after = next.slice(0, firstSpace(next));
     return JOINS_BEFORE.test(before) || JOINS_AFTER.test(after);
@@ -183,17 +177,13 @@ export class StreamGuard {
 const JOINS_BEFORE = /[\d@_+]|[.\-]\S/;
 const JOINS_AFTER = /[\d@_+.\-]/;
 
-function isSpaceCode(c: number): boolean {
-  return c === 32 || c === 10 || c === 9 || c === 13 || c === 0xa0;
-}
-
 function lastSpace(text: string): number {
-  for (let i = text.length - 1; i >= 0; i--) if (isSpaceCode(text.charCodeAt(i))) return i;
+  for (let i = text.length - 1; i >= 0; i--) if (isSpace(text.charCodeAt(i))) return i;
   return -1;
 }
 
 function firstSpace(text: string): number {
-  for (let i = 0; i < text.length; i++) if (isSpaceCode(text.charCodeAt(i))) return i;
+  for (let i = 0; i < text.length; i++) if (isSpace(text.charCodeAt(i))) return i;
   return text.length;
 }
 

@@ -77,7 +77,7 @@ export class ChatStream implements StreamInterpreter {
     let frames = "";
     for (const { index, audio } of this.audio.splice(0)) {
       if (!unaltered(`${index}:audio`)) continue;
-      frames += encodeEvent(JSON.stringify({ id: this.id, object: "chat.completion.chunk", created: this.created, model: this.model, choices: [{ index, delta: { audio }, logprobs: null, finish_reason: null }] }));
+      frames += this.chunkFrame([{ index, delta: { audio }, logprobs: null, finish_reason: null }]);
     }
     return frames;
   }
@@ -121,7 +121,7 @@ export class ChatStream implements StreamInterpreter {
     if (channel === "alternatives") return "";
     if (channel === "logprobs" || channel === "refusal-logprobs") {
       const logprobs = { [channel === "logprobs" ? "content" : "refusal"]: [tokenEntry(text, 0)] };
-      return encodeEvent(JSON.stringify({ id: this.id, object: "chat.completion.chunk", created: this.created, model: this.model, choices: [{ index, delta: {}, logprobs, finish_reason: null }] }));
+      return this.chunkFrame([{ index, delta: {}, logprobs, finish_reason: null }]);
     }
     let delta: Record<string, unknown>;
     let logprobs: Record<string, unknown> | null = null;
@@ -134,7 +134,12 @@ export class ChatStream implements StreamInterpreter {
     } else {
       delta = { tool_calls: [{ index: Number(toolIndex), function: { arguments: text } }] };
     }
-    return encodeEvent(JSON.stringify({ id: this.id, object: "chat.completion.chunk", created: this.created, model: this.model, choices: [{ index, delta, logprobs, finish_reason: null }] }));
+    return this.chunkFrame([{ index, delta, logprobs, finish_reason: null }]);
+  }
+
+  /** A chunk of the stream's own id, time and model holding `choices`. */
+  private chunkFrame(choices: readonly Record<string, unknown>[]): string {
+    return encodeEvent(JSON.stringify({ id: this.id, object: "chat.completion.chunk", created: this.created, model: this.model, choices }));
   }
 
   /** The token entries of held text that goes out on its own, when its tokens were followed. */
@@ -145,14 +150,7 @@ export class ChatStream implements StreamInterpreter {
 
   blockFrames(_block: Block): string {
     const indices = this.open.size > 0 ? [...this.open] : [0];
-    const chunk = {
-      id: this.id,
-      object: "chat.completion.chunk",
-      created: this.created,
-      model: this.model,
-      choices: indices.map((index) => ({ index, delta: {}, logprobs: null, finish_reason: "content_filter" })),
-    };
-    return encodeEvent(JSON.stringify(chunk)) + DONE_EVENT;
+    return this.chunkFrame(indices.map((index) => ({ index, delta: {}, logprobs: null, finish_reason: "content_filter" }))) + DONE_EVENT;
   }
 
   failureFrames(message: string, code: StreamFailureCode): string {
