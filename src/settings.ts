@@ -41,14 +41,8 @@ export interface UpstreamSettings {
   readonly forwardHeaders: readonly string[];
   /** SVC_GUARDRAILS_FORWARD_QUERY_PARAMS. */
   readonly forwardQueryParams: readonly string[];
-  readonly compatApiKey?: string;
-  readonly compatBaseUrl?: string;
-  readonly hostedEndpoint?: string;
-  readonly hostedApiKey?: string;
-  readonly hostedDeployment?: string;
-  readonly hostedApiVersion?: string;
-  readonly messagesApiKey?: string;
-  readonly messagesBaseUrl?: string;
+  /** The environment the providers read their own variables from (COMPAT_BASE_URL, ...; upstream/provider.ts). */
+  readonly environment: Environment;
 }
 
 export interface Settings {
@@ -162,14 +156,7 @@ export function loadSettings(env: Environment, opts: LoadOptions): Settings {
         .map((h) => h.toLowerCase())
         .filter((h) => !h.startsWith("x-guardrails-")),
       forwardQueryParams: list(env.SVC_GUARDRAILS_FORWARD_QUERY_PARAMS),
-      compatApiKey: nonEmpty(env.COMPAT_API_KEY),
-      compatBaseUrl: url(env, "COMPAT_BASE_URL"),
-      hostedEndpoint: url(env, "HOSTED_ENDPOINT"),
-      hostedApiKey: nonEmpty(env.HOSTED_API_KEY),
-      hostedDeployment: nonEmpty(env.HOSTED_DEPLOYMENT),
-      hostedApiVersion: nonEmpty(env.HOSTED_API_VERSION),
-      messagesApiKey: nonEmpty(env.MESSAGES_API_KEY),
-      messagesBaseUrl: url(env, "MESSAGES_BASE_URL"),
+      environment: env,
     },
     judgeTimeoutMs: seconds(env, "SVC_GUARDRAILS_JUDGE_TIMEOUT"),
     piiCacheTexts: integer(env, "SVC_GUARDRAILS_PII_CACHE", DEFAULT_PII_CACHE_TEXTS, 0, 1_000_000),

@@ -56,3 +56,43 @@ describe("layers import only downwards", () => {
     expect(filesUnder(join(SRC, "http")).some((f) => importedFolders(f).some((t) => t.startsWith("proxy/")))).toBe(true);
   });
 });
+
+/**
+ * A family is one folder: what is particular to one API family or one kind of upstream (its
+ * paths, provider names, environment variables, SDKs) lives in `proxy/families/<family>/`, and
+ * the layers that serve every family never name one.
+ */
+describe("a family is one folder", () => {
+  /** What only a family's folder may spell: its providers, variables, paths and SDK packages. */
+  const PARTICULAR = [
+    /"(hosted|messages)"/,
+    /\b(COMPAT|HOSTED|MESSAGES)_(BASE_URL|API_KEY|ENDPOINT|DEPLOYMENT|API_VERSION)\b/,
+    /"\/(v1\/)?(chat\/completions|responses|messages)"/,
+    /from "(openai|@anthropic-ai\/sdk)"|import\("(openai|@anthropic-ai\/sdk)"\)/,
+  ];
+  /** The judge and moderation models speak chat completions whichever families are served (DECISIONS §3). */
+  const JUDGE_PROTOCOL = new Set(["src/upstream/judge.ts: \"/chat/completions\""]);
+  const SHARED = ["upstream", "streaming", "pipeline", "proxy/handle.ts", "proxy/family.ts", "proxy/reading", "http/routes/proxy.ts", "http/routes/models.ts", "settings.ts"];
+
+  for (const place of SHARED) {
+    test(`src/${place} names no family, provider, upstream variable or SDK`, () => {
+      const path = join(SRC, place);
+      const files = statSync(path).isDirectory() ? filesUnder(path) : [path];
+      const found: string[] = [];
+      for (const file of files) {
+        const code = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "");
+        for (const pattern of PARTICULAR) {
+          const m = pattern.exec(code);
+          const where = `${relative(ROOT, file)}: ${m?.[0]}`;
+          if (m && !JUDGE_PROTOCOL.has(where)) found.push(where);
+        }
+      }
+      expect(found).toEqual([]);
+    });
+  }
+
+  test("the check sees them: the families' folders do name their providers, variables, paths and SDKs", () => {
+    const code = filesUnder(join(SRC, "proxy/families")).map((f) => readFileSync(f, "utf8")).join("\n");
+    expect(PARTICULAR.map((p) => p.test(code))).toEqual(PARTICULAR.map(() => true));
+  });
+});

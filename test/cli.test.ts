@@ -70,6 +70,9 @@ describe("start-up refusals exit 2 with one line naming the cause", () => {
     ["caller tokens set to an empty string", [], { SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true", SVC_GUARDRAILS_AUTH_TOKENS: "" }, "SVC_GUARDRAILS_AUTH_TOKENS is set but holds no token"],
     ["caller tokens set to blanks", [], { SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true", SVC_GUARDRAILS_AUTH_TOKENS: "   " }, "SVC_GUARDRAILS_AUTH_TOKENS is set but holds no token"],
     ["a callers file variable set to blanks", [], { SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true", SVC_GUARDRAILS_CALLERS_FILE: "  " }, "SVC_GUARDRAILS_CALLERS_FILE is set but empty"],
+    // A provider's variable is read by its family's provider at start-up; the value may hold a key.
+    ["an upstream base URL that is not a URL", [], { SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true", COMPAT_BASE_URL: "secret-value" }, "COMPAT_BASE_URL is not a valid URL"],
+    ["a messages base URL that is not a URL", [], { SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true", MESSAGES_BASE_URL: "::secret-value" }, "MESSAGES_BASE_URL is not a valid URL"],
     ["a callers file that does not exist", [], { SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true", SVC_GUARDRAILS_CALLERS_FILE: "/nonexistent/callers.yaml" }, "callers file /nonexistent/callers.yaml: cannot read: ENOENT"],
   ];
   for (const [name, args, env, fragment] of cases) {
@@ -115,6 +118,13 @@ describe("start-up refusals exit 2 with one line naming the cause", () => {
     const r = await runCli(["--models-config", file], { env: baseEnv({ SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true" }) });
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toBe(`guardrail-proxy: models config ${file}: [0].parameters.hosted_endpoint: required for provider 'hosted' (or set HOSTED_ENDPOINT)`);
+  });
+
+  test("an unknown provider names the field, the providers there are and the closest", async () => {
+    const file = configs.write("models-provider.json", [{ name: "a", provider: "hostd" }]);
+    const r = await runCli(["--models-config", file], { env: baseEnv({ SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true" }) });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe(`guardrail-proxy: models config ${file}: [0].provider: unknown provider 'hostd' (one of compat, hosted, messages); did you mean 'hosted'?`);
   });
 
   test("a models config that does not exist", async () => {
@@ -269,6 +279,11 @@ describe("validate", () => {
     expect(lines).toContain(`error: models config ${models}: [0].parameters.timeout: does not apply to provider 'messages'`);
     expect(lines.at(-1)).toBe("4 problems found");
     bad.remove();
+  });
+
+  test("a provider's variable that is not a URL is a problem, as it would stop the server", async () => {
+    const r = await runCli(["validate", "--policy-dir", dir.path], { env: baseEnv({ HOSTED_ENDPOINT: "secret-value" }) });
+    expect([r.code, r.stdout]).toEqual([1, "error: HOSTED_ENDPOINT is not a valid URL\n1 problem found\n"]);
   });
 
   test("the callers file is checked when SVC_GUARDRAILS_CALLERS_FILE is set", async () => {

@@ -9,6 +9,7 @@ import { LocalPolicyStore } from "../policy/store.ts";
 import { applyOptions, loadSettings, type Environment } from "../settings.ts";
 import { ModelsConfigError } from "../upstream/models-config.ts";
 import { buildUpstream } from "../upstream/setup.ts";
+import { PROVIDERS } from "../proxy/families/index.ts";
 import { optionValue, type ParsedArgs } from "./args.ts";
 import { StartupError, UsageError } from "./errors.ts";
 
@@ -26,7 +27,7 @@ export async function runScan(args: ParsedArgs, env: Environment): Promise<numbe
   // LLM-judged checks and moderation reach the compat upstream as the server would.
   let services;
   try {
-    services = buildUpstream(settings).services;
+    services = buildUpstream(settings, PROVIDERS).services;
   } catch (e) {
     if (e instanceof ModelsConfigError) throw new StartupError(e.message);
     throw e;

@@ -15,7 +15,8 @@ import { parsePolicyText, readPolicyFile } from "../policy/load.ts";
 import { applyOptions, loadSettings, type Environment } from "../settings.ts";
 import { CallersFileError, loadCallersFile } from "../http/callers-file.ts";
 import { loadModelsConfig, ModelsConfigError } from "../upstream/models-config.ts";
-import { buildRouter } from "../upstream/setup.ts";
+import { buildRouter, judgeConfigured } from "../upstream/setup.ts";
+import { PROVIDERS } from "../proxy/families/index.ts";
 import type { ParsedArgs } from "./args.ts";
 
 export async function runValidate(args: ParsedArgs, env: Environment): Promise<number> {
@@ -69,10 +70,18 @@ export async function runValidate(args: ParsedArgs, env: Environment): Promise<n
     problem(`SVC_GUARDRAILS_DEFAULT_CONFIG_ID: no policy '${settings.defaultConfigId}' in ${dir}`);
   }
 
-  if (settings.modelsConfigPath) {
+  if (!settings.modelsConfigPath) {
+    // The providers' variables (COMPAT_BASE_URL, ...) are checked as start-up checks them.
     try {
-      const router = buildRouter(settings);
-      for (const entry of loadModelsConfig(settings.modelsConfigPath)) {
+      buildRouter(settings, PROVIDERS);
+    } catch (e) {
+      if (!(e instanceof ModelsConfigError)) throw e;
+      problem(e.message);
+    }
+  } else {
+    try {
+      const router = buildRouter(settings, PROVIDERS);
+      for (const entry of loadModelsConfig(settings.modelsConfigPath, PROVIDERS)) {
         const key = entry.client.api_key;
         if (typeof key === "string" && isPlaceholderKey(key)) {
           out.push(`warning: ${settings.modelsConfigPath}: model '${entry.name}': parameters.api_key looks like a documentation placeholder, not a key; every call to this model will be refused upstream (set the real key, or leave api_key out to use COMPAT_API_KEY or the caller's)`);
@@ -112,11 +121,11 @@ export async function runValidate(args: ParsedArgs, env: Environment): Promise<n
 function reachOf(settings: ReturnType<typeof loadSettings>): Reach {
   let names: readonly string[] = [];
   try {
-    if (settings.modelsConfigPath) names = buildRouter(settings).names;
+    if (settings.modelsConfigPath) names = buildRouter(settings, PROVIDERS).names;
   } catch {
     // An invalid models config is reported on its own below.
   }
-  return { hasModel: (m) => names.includes(m), compatConfigured: settings.upstream.compatBaseUrl !== undefined || settings.upstream.compatApiKey !== undefined };
+  return { hasModel: (m) => names.includes(m), compatConfigured: judgeConfigured(settings, PROVIDERS) };
 }
 
 /** `sk-...`, `<your key>`, `YOUR_API_KEY`, `changeme`: what documentation writes where a key goes. */

@@ -16,7 +16,8 @@ import { StartupError } from "../cli/errors.ts";
 import { VERSION } from "../version.ts";
 import type { GuardrailServices } from "../guardrails/services.ts";
 import { ModelsConfigError } from "../upstream/models-config.ts";
-import { buildUpstream, type Upstream } from "../upstream/setup.ts";
+import { buildUpstream, judgeConfigured, type Upstream } from "../upstream/setup.ts";
+import { PROVIDERS } from "../proxy/families/index.ts";
 import { workerChannel } from "../process/worker-channel.ts";
 import { configureScanPool } from "../pipeline/scan-pool.ts";
 import { startTracing } from "../tracing/setup.ts";
@@ -191,7 +192,7 @@ function isLoopbackHost(host: string): boolean {
 
 function createUpstream(settings: Settings): Upstream {
   try {
-    return buildUpstream(settings);
+    return buildUpstream(settings, PROVIDERS);
   } catch (e) {
     if (e instanceof ModelsConfigError) throw new StartupError(e.message);
     throw e;
@@ -206,7 +207,7 @@ function createUpstream(settings: Settings): Upstream {
  * never serve.
  */
 function warnAboutUnreachable(settings: Settings, upstream: Upstream, log: Logger): void {
-  const reach = { hasModel: (m: string) => upstream.router.names.includes(m), compatConfigured: settings.upstream.compatBaseUrl !== undefined || settings.upstream.compatApiKey !== undefined };
+  const reach = { hasModel: (m: string) => upstream.router.names.includes(m), compatConfigured: judgeConfigured(settings, PROVIDERS) };
   const id = settings.defaultConfigId;
   if (reach.compatConfigured || id === undefined) return;
   try {

@@ -21,14 +21,15 @@ import { UpstreamStatusError } from "../upstream/errors.ts";
 import { readAnswerText } from "../upstream/answer-size.ts";
 import { upstreamHeaders, upstreamQuery } from "../upstream/forwarding.ts";
 import { relayedError, relayedHeaders } from "../upstream/response-headers.ts";
-import type { RouteFamily, UpstreamRoute } from "../upstream/routes.ts";
-import type { ApiFamily } from "./family.ts";
+import type { UpstreamRoute } from "../upstream/routes.ts";
+import type { ApiFamily, FamilyRoute } from "./family.ts";
 import type { UnreadableKind } from "./reading/media.ts";
 import { TooManyTextsError, type TextReading } from "./reading/text-reading.ts";
 
 export interface ProxyCall {
   readonly family: ApiFamily;
-  readonly routeFamily: RouteFamily;
+  /** The family's route the request came in on. */
+  readonly familyRoute: FamilyRoute;
   readonly request: Request;
   /** The parsed body; the proxy edits it in place into the upstream body. */
   readonly body: Record<string, unknown>;
@@ -48,12 +49,15 @@ export async function proxy(deps: ProxyDeps, call: ProxyCall): Promise<Response>
   const vault = policy.reversible ? new PlaceholderVault() : null;
 
   const model = family.model(body, call.params);
-  const route = deps.upstream.router.route(call.routeFamily, model);
-  checkProvider(call.routeFamily, route, model);
+  const route = deps.upstream.router.route(call.familyRoute.upstream, model);
+  checkProvider(call.familyRoute, route, model);
   checkPathModel(route, model);
 
   await guardInput(deps, call, policy, vault);
-  prepareBody(body, route, model);
+  const upstreamModel = route.modelOverride ?? model;
+  family.placeModel(body, upstreamModel);
+  applyRequestDefaults(body, route);
+  const upstreamPath = family.upstreamPath(upstreamModel, call.request.url);
 
   const stream = family.stream(body, call.request.url);
   const abort = new AbortController();
@@ -66,13 +70,13 @@ export async function proxy(deps: ProxyDeps, call: ProxyCall): Promise<Response>
   };
   const settings = deps.settings.upstream;
   // The model is the caller's text: bounded like any caller value in a log line.
-  const upstreamTrace = audit.trace?.upstream({ method: "POST", baseUrl: route.client.baseUrl, path: family.upstreamPath, provider: route.provider, model: typeof body.model === "string" ? callerValue(body.model) : undefined });
-  const headers = upstreamHeaders(route, call.request.headers, settings.forwardHeaders);
+  const upstreamTrace = audit.trace?.upstream({ method: "POST", baseUrl: route.client.baseUrl, path: upstreamPath, provider: route.provider, model: upstreamModel === undefined ? undefined : callerValue(upstreamModel) });
+  const headers = upstreamHeaders(route, call.request.headers, settings.forwardHeaders, call.request.url);
   let response: Response;
   try {
     response = await deps.upstream.clients.callFor(route)({
       method: "post",
-      path: family.upstreamPath,
+      path: upstreamPath,
       body,
       stream,
       // With tracing on, the upstream call's span is the upstream request's parent.
@@ -114,23 +118,20 @@ function readsAsStream(contentType: string): boolean {
   return !/\bjson\b/i.test(contentType);
 }
 
-/** `messages` models are reachable only through `/v1/messages`, and it reaches nothing else. */
-function checkProvider(family: RouteFamily, route: UpstreamRoute, model: string | undefined): void {
+/** A model reaches only the routes of its provider's families (`messages` models only `/v1/messages`). */
+function checkProvider(familyRoute: FamilyRoute, route: UpstreamRoute, model: string | undefined): void {
+  if (familyRoute.upstream.providers.includes(route.provider)) return;
   const name = model === undefined ? "the default model" : `model '${callerValue(model)}'`;
-  if (family === "messages" && route.provider !== "messages") {
-    throw new ApiError(422, "provider_mismatch", `${name} is routed to a '${route.provider}' upstream; POST /v1/messages serves only 'messages' models`);
-  }
-  if (family !== "messages" && route.provider === "messages") {
-    throw new ApiError(422, "provider_mismatch", `${name} is a 'messages' model: it is served by POST /v1/messages only`);
-  }
+  const served = familyRoute.upstream.providers.map((p) => `'${p}'`).join(" and ");
+  throw new ApiError(422, "provider_mismatch", `${name} is routed to a '${route.provider}' upstream; POST ${familyRoute.path} serves only ${served} models`);
 }
 
 /**
- * A hosted upstream without a fixed deployment puts the model in its URL path: `.` and `..`
- * would climb it (the SDK refuses them with an exception, which would be a 500).
+ * An upstream that puts the model in its URL path (a hosted deployment): `.` and `..` would
+ * climb it (the SDK refuses them with an exception, which would be a 500).
  */
 function checkPathModel(route: UpstreamRoute, model: string | undefined): void {
-  if (route.provider === "hosted" && (model === "." || model === "..")) {
+  if ((model === "." || model === "..") && route.spec.modelInPath(route.client)) {
     throw new ApiError(422, "validation_error", `model '${model}' cannot name a deployment`);
   }
 }
@@ -186,9 +187,8 @@ function countUnscanned(deps: ProxyDeps, call: ProxyCall, kinds: readonly Unread
 }
 
 /** The entry's `model` override and per-request defaults (SPEC "Model config entry"). */
-function prepareBody(body: Record<string, unknown>, route: UpstreamRoute, model: string | undefined): void {
-  if (route.modelOverride !== null) body.model = route.modelOverride;
-  else if (body.model === undefined && model !== undefined) body.model = model;
+/** An entry's per-request defaults, where the caller set nothing. */
+function applyRequestDefaults(body: Record<string, unknown>, route: UpstreamRoute): void {
   for (const key in route.requestDefaults) {
     if (body[key] === undefined) body[key] = route.requestDefaults[key];
   }

@@ -82,7 +82,7 @@ function allowedValues(schema: unknown, value: unknown): string | null {
 const MAX_LISTED = 8;
 
 /** The accepted value nearest to `value` (edit distance, case ignored), when it is near at all. */
-function closestOf(value: string, accepted: readonly string[]): string | null {
+export function closestOf(value: string, accepted: readonly string[]): string | null {
   const v = value.toUpperCase().slice(0, 64);
   let best: string | null = null;
   let bestDistance = Infinity;

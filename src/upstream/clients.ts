@@ -1,7 +1,8 @@
 /**
  * Upstream clients, one per distinct upstream configuration, built on first use and reused.
- * The SDKs themselves live in `sdk.ts`, loaded with the first client.
+ * Each provider loads its SDK with its first client (`client-call.ts`).
  */
+import { buildCall } from "./client-call.ts";
 import type { UpstreamRoute } from "./routes.ts";
 
 /** One upstream request, in the terms both SDKs share. */
@@ -28,10 +29,6 @@ export interface RawRequest {
  */
 export type RawCall = (request: RawRequest) => Promise<Response>;
 
-type SdkModule = typeof import("./sdk.ts");
-
-let sdk: Promise<SdkModule> | null = null;
-
 export class ClientCache {
   private readonly calls = new Map<string, RawCall>();
 
@@ -39,8 +36,7 @@ export class ClientCache {
   callFor(route: UpstreamRoute): RawCall {
     let call = this.calls.get(route.clientKey);
     if (!call) {
-      const building = (sdk ??= import("./sdk.ts")).then((m) => {
-        const built = m.buildCall(route.client);
+      const building = buildCall(route.spec, route.client).then((built) => {
         this.calls.set(route.clientKey, built);
         return built;
       });

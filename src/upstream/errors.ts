@@ -1,4 +1,4 @@
-/** The proxy's own errors for upstream outcomes, free of any SDK (see `sdk.ts`). */
+/** The proxy's own errors for upstream outcomes, free of any SDK (see `client-call.ts`). */
 
 /** Thrown when the caller disconnected before the upstream answered. */
 export class CallerGoneError extends Error {

@@ -5,16 +5,16 @@
  * headers last. A null value removes a header the client would otherwise send.
  */
 import type { UpstreamSettings } from "../settings.ts";
-import { PROVIDERS_BY_NAME } from "./providers/index.ts";
 import type { UpstreamRoute } from "./routes.ts";
 
-export function upstreamHeaders(route: UpstreamRoute, inbound: Headers, forward: UpstreamSettings["forwardHeaders"]): Record<string, string | null> {
+/** `url` is the inbound request's, for a provider that takes a caller's key from the query. */
+export function upstreamHeaders(route: UpstreamRoute, inbound: Headers, forward: UpstreamSettings["forwardHeaders"], url?: string): Record<string, string | null> {
   const out: Record<string, string | null> = {};
   for (const name of forward) {
     const value = inbound.get(name);
     if (value !== null) out[name] = value;
   }
-  PROVIDERS_BY_NAME[route.provider].forwardCallerKey(inbound, out, route.client.apiKey !== undefined);
+  route.spec.forwardCallerKey(inbound, out, route.client.apiKey !== undefined, url);
   return out;
 }
 

@@ -5,10 +5,11 @@
  */
 import { readFileSync } from "node:fs";
 import { Type, type Static } from "@sinclair/typebox";
-import { compileChecker, formatIssues, type SchemaIssue } from "../schema/check.ts";
+import { closestOf, compileChecker, formatIssues, type SchemaIssue } from "../schema/check.ts";
+import { CONSTRUCTION_KEYS, type ConstructionKey, type ProviderSpec } from "./provider.ts";
 
-export const PROVIDERS = ["compat", "hosted", "messages"] as const;
-export type Provider = (typeof PROVIDERS)[number];
+/** An entry without `provider` is a compat one (SPEC "Model config entry"). */
+export const DEFAULT_PROVIDER = "compat";
 
 const StringMap = Type.Record(Type.String(), Type.String());
 
@@ -31,7 +32,8 @@ const ParametersSchema = Type.Object(
 const EntrySchema = Type.Object(
   {
     name: Type.String({ minLength: 1 }),
-    provider: Type.Optional(Type.Union(PROVIDERS.map((p) => Type.Literal(p)))),
+    // Checked against the providers the families bring (parseModelsConfig).
+    provider: Type.Optional(Type.String({ minLength: 1 })),
     model: Type.Optional(Type.Union([Type.String({ minLength: 1 }), Type.Null()])),
     parameters: Type.Optional(ParametersSchema),
     default: Type.Optional(Type.Boolean()),
@@ -44,26 +46,10 @@ const checkModelsConfig = compileChecker(ModelsConfigSchema);
 
 export type ModelParameters = Static<typeof ParametersSchema>;
 
-/** The keys that build the upstream client; every other parameter is a per-request default. */
-export const CONSTRUCTION_KEYS = ["base_url", "api_key", "default_headers", "default_query", "timeout", "max_retries", "hosted_endpoint", "hosted_deployment", "api_version"] as const;
-type ConstructionKey = (typeof CONSTRUCTION_KEYS)[number];
-
-/** SPEC's "Applies to" column. */
-const APPLIES_TO: Record<ConstructionKey, readonly Provider[]> = {
-  base_url: ["compat", "messages"],
-  api_key: ["compat", "hosted", "messages"],
-  default_headers: ["compat", "hosted"],
-  default_query: ["compat", "hosted"],
-  timeout: ["compat", "hosted"],
-  max_retries: ["compat", "hosted"],
-  hosted_endpoint: ["hosted"],
-  hosted_deployment: ["hosted"],
-  api_version: ["hosted"],
-};
 
 export interface ModelEntry {
   readonly name: string;
-  readonly provider: Provider;
+  readonly provider: string;
   readonly model: string | null;
   /** Construction keys only. */
   readonly client: Readonly<Pick<ModelParameters, ConstructionKey>>;
@@ -74,25 +60,32 @@ export interface ModelEntry {
 
 export type ModelsConfigResult = { readonly ok: true; readonly entries: readonly ModelEntry[] } | { readonly ok: false; readonly issues: readonly SchemaIssue[] };
 
-export function parseModelsConfig(document: unknown): ModelsConfigResult {
+/** Checks a parsed document against the schema and the providers (by name) the server has. */
+export function parseModelsConfig(document: unknown, providers: ReadonlyMap<string, ProviderSpec>): ModelsConfigResult {
   const checked = checkModelsConfig(document);
   if (!checked.ok) return checked;
   const issues: SchemaIssue[] = [];
   const entries: ModelEntry[] = [];
   const names = new Map<string, number>();
   checked.value.forEach((raw, i) => {
-    const provider = raw.provider ?? "compat";
+    const provider = raw.provider ?? DEFAULT_PROVIDER;
+    const spec = providers.get(provider);
+    if (!spec) {
+      const closest = closestOf(provider, [...providers.keys()]);
+      issues.push({ path: `[${i}].provider`, message: `unknown provider '${provider}' (one of ${[...providers.keys()].join(", ")})${closest ? `; did you mean '${closest}'?` : ""}` });
+      return;
+    }
     const params = raw.parameters ?? {};
     const client: Record<string, unknown> = {};
     const requestDefaults: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(params)) {
       if ((CONSTRUCTION_KEYS as readonly string[]).includes(key)) {
-        if (!APPLIES_TO[key as ConstructionKey].includes(provider)) {
+        if (!spec.entryKeys.includes(key as ConstructionKey)) {
           issues.push({ path: `[${i}].parameters.${key}`, message: `does not apply to provider '${provider}'` });
         }
         client[key] = value;
-      } else if (provider === "messages") {
-        issues.push({ path: `[${i}].parameters.${key}`, message: "unknown parameter for provider 'messages' (only base_url and api_key apply)" });
+      } else if (!spec.requestDefaults) {
+        issues.push({ path: `[${i}].parameters.${key}`, message: `unknown parameter for provider '${provider}' (only ${spec.entryKeys.join(" and ")} apply)` });
       } else {
         requestDefaults[key] = value;
       }
@@ -114,7 +107,7 @@ export class ModelsConfigError extends Error {
 }
 
 /** Reads and checks the file; throws `ModelsConfigError` naming the file and each field. */
-export function loadModelsConfig(path: string): readonly ModelEntry[] {
+export function loadModelsConfig(path: string, providers: ReadonlyMap<string, ProviderSpec>): readonly ModelEntry[] {
   let text: string;
   try {
     text = readFileSync(path, "utf8");
@@ -127,7 +120,7 @@ export function loadModelsConfig(path: string): readonly ModelEntry[] {
   } catch (e) {
     throw new ModelsConfigError(`models config ${path}: not valid JSON: ${(e as Error).message}`);
   }
-  const result = parseModelsConfig(document);
+  const result = parseModelsConfig(document, providers);
   if (!result.ok) throw new ModelsConfigError(`models config ${path}: ${formatIssues(result.issues)}`);
   return result.entries;
 }

@@ -1,33 +1,25 @@
 /**
  * Which upstream a request goes to (SPEC "Endpoints" rules 5 and 6). Every route is resolved
  * once at start-up, from the models config and the environment, so a request costs one map
- * lookup: exact `name` match, else the `default: true` entry, else the global fallback.
+ * lookup: exact `name` match, else the `default: true` entry, else the fallback of the first
+ * provider the proxy route names that the environment configures.
  */
 import type { UpstreamSettings } from "../settings.ts";
-import type { ModelEntry, Provider } from "./models-config.ts";
-import { PROVIDERS_BY_NAME } from "./providers/index.ts";
+import type { ModelEntry } from "./models-config.ts";
+import type { ClientSettings, ProviderSpec, ProviderVariables, ServerUpstream, UpstreamDefaults } from "./provider.ts";
 import { RouteConfigError } from "./route-error.ts";
 
+export type { ClientSettings, UpstreamDefaults } from "./provider.ts";
 
-/** Everything an upstream client is built from. Two routes with equal settings share a client. */
-export interface ClientSettings {
-  readonly provider: Provider;
-  /** `compat` and `messages`: the base URL; `hosted`: the resource endpoint. */
-  readonly baseUrl: string;
-  /** The key configured on the server; absent means the caller's key is forwarded. */
-  readonly apiKey?: string;
-  readonly deployment?: string;
-  readonly apiVersion?: string;
-  readonly defaultHeaders: Readonly<Record<string, string>>;
-  readonly defaultQuery: Readonly<Record<string, string>>;
-  readonly timeoutMs?: number;
-  readonly maxRetries?: number;
-}
+/** The provider judge and moderation models go to when no entry of theirs serves chat (DECISIONS §3). */
+export const JUDGE_PROVIDER = "compat";
 
 export interface UpstreamRoute {
-  /** The models-config entry, or undefined for the global fallback. */
+  /** The models-config entry, or undefined for a fallback. */
   readonly entryName?: string;
-  readonly provider: Provider;
+  /** The provider's name (for logs and traces). */
+  readonly provider: string;
+  readonly spec: ProviderSpec;
   /** The entry's `model` override; null sends the request's model unchanged. */
   readonly modelOverride: string | null;
   /** Per-request defaults: set on the upstream body only where the caller did not. */
@@ -37,97 +29,106 @@ export interface UpstreamRoute {
   readonly clientKey: string;
 }
 
-/** Which upstream families a proxy route may reach. */
-export type RouteFamily = "chat" | "hosted-chat" | "responses" | "messages";
-
-
-/** Global timeouts for every upstream call, beyond the spec (docs/cli.md). */
-export interface UpstreamDefaults {
-  readonly timeoutMs?: number;
-  readonly maxRetries?: number;
+/** Which upstreams a proxy route may reach: the providers it serves, and the fallbacks to try in order. */
+export interface UpstreamChoice {
+  readonly providers: readonly string[];
+  readonly fallbacks: readonly string[];
 }
 
 export class UpstreamRouter {
   private readonly byName = new Map<string, UpstreamRoute>();
   private readonly defaultRoute?: UpstreamRoute;
-  private readonly compatFallback: UpstreamRoute;
-  private readonly hostedFallback?: UpstreamRoute;
-  private readonly messagesFallback: UpstreamRoute;
-  private readonly catalogueFallback: UpstreamRoute;
+  private readonly fallbacks = new Map<string, UpstreamRoute>();
+  private readonly variables = new Map<string, ProviderVariables>();
+  private readonly server: ServerUpstream;
   /** Named entries in file order, for `GET /v1/models`. */
   readonly names: readonly string[];
 
-  /** Throws `RouteConfigError` naming the entry and field when a route cannot be built. */
-  constructor(entries: readonly ModelEntry[], env: UpstreamSettings, defaults: UpstreamDefaults = {}) {
+  /** Throws `RouteConfigError` naming the entry and field (or `VariableError` naming the variable) when a route cannot be built. */
+  constructor(
+    entries: readonly ModelEntry[],
+    settings: UpstreamSettings,
+    defaults: UpstreamDefaults,
+    private readonly providers: ReadonlyMap<string, ProviderSpec>,
+  ) {
+    this.server = { settings, defaults };
+    for (const spec of providers.values()) this.variables.set(spec.name, spec.readVariables(settings.environment));
     const names: string[] = [];
     let defaultRoute: UpstreamRoute | undefined;
     entries.forEach((entry, i) => {
-      const route = entryRoute(entry, i, env, defaults);
+      const spec = this.spec(entry.provider);
+      const client = spec.entryClient(entry.client, i, this.vars(spec), this.server);
+      const route = { entryName: entry.name, provider: spec.name, spec, modelOverride: entry.model, requestDefaults: entry.requestDefaults, client, clientKey: keyOf(client) };
       if (entry.isDefault) defaultRoute = route;
       else names.push(entry.name);
       this.byName.set(entry.name, route);
     });
     this.names = names;
     this.defaultRoute = defaultRoute;
-    this.compatFallback = fallbackRoute("compat", env, defaults);
-    this.messagesFallback = fallbackRoute("messages", env, defaults);
-    // SPEC: a loopback MESSAGES_BASE_URL is not used as the catalogue's proxy target (it is
-    // most likely this very service), so the provider's public address stands in.
-    this.catalogueFallback =
-      env.messagesBaseUrl && isLoopback(env.messagesBaseUrl) ? fallbackRoute("messages", { ...env, messagesBaseUrl: undefined }, defaults) : this.messagesFallback;
-    if (env.hostedEndpoint) this.hostedFallback = fallbackRoute("hosted", env, defaults);
+    for (const spec of providers.values()) {
+      const client = spec.fallbackClient(this.vars(spec), this.server);
+      if (client) this.fallbacks.set(spec.name, fallbackRoute(spec, client));
+    }
   }
 
-  /** The route for a request's model; `undefined` model goes to the default or fallback. */
-  route(family: RouteFamily, model: string | undefined): UpstreamRoute {
+  /** The route for a request's model; `undefined` model goes to the default or a fallback. */
+  route(choice: UpstreamChoice, model: string | undefined): UpstreamRoute {
     const matched = (model === undefined ? undefined : this.byName.get(model)) ?? this.defaultRoute;
     if (matched) return matched;
-    if (family === "messages") return this.messagesFallback;
-    if (family === "hosted-chat" && this.hostedFallback) return this.hostedFallback;
-    return this.compatFallback;
+    for (const name of choice.fallbacks) {
+      const fallback = this.fallbacks.get(name);
+      if (fallback) return fallback;
+    }
+    throw new RouteConfigError(`no ${choice.fallbacks.map((f) => `'${f}'`).join(" or ")} upstream is configured`);
   }
 
   /**
    * The upstream of a guardrail's judge or moderation model: the entry of that name when it can
-   * serve chat completions, else the compat fallback. Never the `default: true` entry.
+   * serve chat completions, else the judge provider's fallback. Never the `default: true` entry.
    */
   judgeRoute(model: string): UpstreamRoute {
     const named = this.byName.get(model);
-    return named && named.provider !== "messages" && named !== this.defaultRoute ? named : this.compatFallback;
+    return named && named.spec.servesJudges && named !== this.defaultRoute ? named : this.fallbackOf(JUDGE_PROVIDER);
   }
 
   /** Some route sends a key configured on the server: callers that send none spend it. */
   get holdsUpstreamKey(): boolean {
-    const routes = [...this.byName.values(), this.compatFallback, this.messagesFallback, this.hostedFallback];
-    return routes.some((route) => route?.client.apiKey !== undefined);
+    const routes = [...this.byName.values(), ...this.fallbacks.values()];
+    return routes.some((route) => route.client.apiKey !== undefined);
   }
 
   get hasDefault(): boolean {
     return this.defaultRoute !== undefined;
   }
 
-  /** The messages-style upstream used to proxy `GET /v1/models` for messages-style clients. */
-  catalogueRoute(): UpstreamRoute {
-    if (this.defaultRoute?.provider === "messages") return this.defaultRoute;
-    for (const route of this.byName.values()) if (route.provider === "messages") return route;
-    return this.catalogueFallback;
+  /** The upstream a provider's own model catalogue is proxied to: the default entry, a named one, else its fallback. */
+  catalogueRoute(provider: string): UpstreamRoute {
+    if (this.defaultRoute?.provider === provider) return this.defaultRoute;
+    for (const route of this.byName.values()) if (route.provider === provider) return route;
+    const spec = this.spec(provider);
+    const client = spec.catalogueClient?.(this.vars(spec), this.server);
+    return client ? fallbackRoute(spec, client) : this.fallbackOf(provider);
+  }
+
+  private spec(name: string): ProviderSpec {
+    const spec = this.providers.get(name);
+    if (!spec) throw new RouteConfigError(`no provider is named '${name}'`);
+    return spec;
+  }
+
+  private vars(spec: ProviderSpec): ProviderVariables {
+    return this.variables.get(spec.name) ?? {};
+  }
+
+  private fallbackOf(provider: string): UpstreamRoute {
+    const route = this.fallbacks.get(provider);
+    if (!route) throw new RouteConfigError(`no '${provider}' upstream is configured`);
+    return route;
   }
 }
 
-function isLoopback(url: string): boolean {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
-  return host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\./.test(host) || host === "0.0.0.0";
-}
-
-function entryRoute(entry: ModelEntry, index: number, env: UpstreamSettings, defaults: UpstreamDefaults): UpstreamRoute {
-  const client = PROVIDERS_BY_NAME[entry.provider].entryClient(entry.client, index, env, defaults);
-  return { entryName: entry.name, provider: entry.provider, modelOverride: entry.model, requestDefaults: entry.requestDefaults, client, clientKey: keyOf(client) };
-}
-
-function fallbackRoute(provider: Provider, env: UpstreamSettings, defaults: UpstreamDefaults): UpstreamRoute {
-  const client = PROVIDERS_BY_NAME[provider].fallbackClient(env, defaults);
-  if (!client) throw new RouteConfigError(`no '${provider}' upstream is configured`);
-  return { provider, modelOverride: null, requestDefaults: {}, client, clientKey: keyOf(client) };
+function fallbackRoute(spec: ProviderSpec, client: ClientSettings): UpstreamRoute {
+  return { provider: spec.name, spec, modelOverride: null, requestDefaults: {}, client, clientKey: keyOf(client) };
 }
 
 /** A stable identity of the settings (keys sorted), so equal settings share one client. */

@@ -1,5 +1,5 @@
 /**
- * Sending one upstream request from a template the SDK built (see `sdk.ts`), with the SDKs'
+ * Sending one upstream request from a template the SDK built (see `client-call.ts`), with the SDKs'
  * own transport rules: the timeout covers the wait for response headers (a stream's body is
  * not cut short), connection failures and 408/409/429/5xx are retried up to `maxRetries`
  * times with the SDKs' backoff (`retry-after-ms`, `retry-after`, else 0.5 s doubling to 8 s,

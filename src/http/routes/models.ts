@@ -1,7 +1,8 @@
 /**
  * `GET /v1/models` and `GET /v1/models/{id}` (SPEC "GET /v1/models"). Compat-style clients get
- * the models config's named entries. Messages-style clients (they send `messages-version`,
- * `anthropic-version` or `x-api-key`) get the messages upstream's own catalogue, proxied.
+ * the models config's named entries. A family with a catalogue of its own (messages: its
+ * clients send `messages-version`, `anthropic-version` or `x-api-key`) gets its upstream's
+ * catalogue, proxied.
  */
 import { Elysia } from "elysia";
 import { readAnswerText } from "../../upstream/answer-size.ts";
@@ -9,44 +10,61 @@ import { UpstreamStatusError } from "../../upstream/errors.ts";
 import { upstreamHeaders } from "../../upstream/forwarding.ts";
 import { relayedError, relayedHeaders } from "../../upstream/response-headers.ts";
 import { requestContext, type AppDeps } from "../context.ts";
+import type { Catalogue } from "../../proxy/family.ts";
+import { FAMILIES } from "../../proxy/families/index.ts";
 import { ApiError } from "../../errors/api-error.ts";
 import { callerValue } from "../../log/caller-value.ts";
 
 /** `owned_by` of every listed model. */
 export const MODEL_OWNER = "guardrail-proxy";
 
-/** Paging parameters of the messages catalogue, forwarded as sent. */
-const CATALOGUE_QUERY = ["limit", "after_id", "before_id"];
+const CATALOGUES: readonly Catalogue[] = FAMILIES.flatMap((f) => (f.catalogue ? [f.catalogue] : []));
 
 export function modelsRoutes(deps: AppDeps) {
   const router = deps.upstream.router;
-  return new Elysia({ name: "models-routes" })
+  const app = new Elysia({ name: "models-routes" })
     .use(requestContext)
-    .get("/v1/models", ({ request }) =>
-      isMessagesClient(request.headers) ? catalogue(deps, request, "/v1/models") : { object: "list", data: router.names.map(modelObject) },
-    )
+    .get("/v1/models", ({ request }) => {
+      const own = catalogueOf(request);
+      return own ? proxyCatalogue(deps, own, request, "/v1/models") : { object: "list", data: router.names.map(modelObject) };
+    })
     .get("/v1/models/:id", ({ request, params }) => {
-      // `%2e%2e` arrives decoded; as a path segment it would climb the upstream's path.
-      if (params.id === "." || params.id === "..") throw new ApiError(404, "not_found", `model '${params.id}' is not a model name`);
-      if (isMessagesClient(request.headers)) return catalogue(deps, request, `/v1/models/${encodeURIComponent(params.id)}`);
+      checkModelSegment(params.id);
+      const own = catalogueOf(request);
+      if (own) return proxyCatalogue(deps, own, request, `/v1/models/${encodeURIComponent(params.id)}`);
       if (!router.names.includes(params.id)) throw new ApiError(404, "not_found", `model '${callerValue(params.id)}' is not in the models config`);
       return modelObject(params.id);
     });
+  // A family's own listing paths: proxied to its upstream at the path the caller used.
+  for (const catalogue of CATALOGUES) {
+    for (const pattern of catalogue.paths ?? []) {
+      app.get(pattern, ({ request, params }: { request: Request; params: Record<string, string> }) => {
+        if (params.id !== undefined) checkModelSegment(params.id);
+        return proxyCatalogue(deps, catalogue, request, pattern.replace(":id", encodeURIComponent(params.id ?? "")));
+      });
+    }
+  }
+  return app;
+}
+
+/** `%2e%2e` arrives decoded; as a path segment it would climb the upstream's path. */
+function checkModelSegment(id: string): void {
+  if (id === "." || id === "..") throw new ApiError(404, "not_found", `model '${id}' is not a model name`);
 }
 
 function modelObject(id: string) {
   return { id, object: "model", created: 0, owned_by: MODEL_OWNER };
 }
 
-function isMessagesClient(headers: Headers): boolean {
-  return headers.has("messages-version") || headers.has("anthropic-version") || headers.has("x-api-key");
+function catalogueOf(request: Request): Catalogue | undefined {
+  return CATALOGUES.find((c) => c.claims(request));
 }
 
-async function catalogue(deps: AppDeps, request: Request, path: string): Promise<Response> {
-  const route = deps.upstream.router.catalogueRoute();
+async function proxyCatalogue(deps: AppDeps, catalogue: Catalogue, request: Request, path: string): Promise<Response> {
+  const route = deps.upstream.router.catalogueRoute(catalogue.provider);
   const url = new URL(request.url);
   const query: Record<string, string> = {};
-  for (const name of CATALOGUE_QUERY) {
+  for (const name of catalogue.query) {
     const value = url.searchParams.get(name);
     if (value !== null) query[name] = value;
   }
@@ -55,7 +73,7 @@ async function catalogue(deps: AppDeps, request: Request, path: string): Promise
     response = await deps.upstream.clients.callFor(route)({
       method: "get",
       path,
-      headers: upstreamHeaders(route, request.headers, deps.settings.upstream.forwardHeaders),
+      headers: upstreamHeaders(route, request.headers, deps.settings.upstream.forwardHeaders, request.url),
       query,
       signal: request.signal,
       maxAnswerBytes: deps.settings.maxAnswerBytes,

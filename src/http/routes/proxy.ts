@@ -22,7 +22,7 @@ export function proxyRoutes(deps: AppDeps) {
   for (const family of FAMILIES) {
     for (const r of family.routes) {
       const handler = ({ body, request, audit, route, params }: RouteContext) =>
-        proxy(deps, { family, routeFamily: r.upstream, request, body: body as Record<string, unknown>, audit, route, params: params ?? {} });
+        proxy(deps, { family, familyRoute: r, request, body: body as Record<string, unknown>, audit, route, params: params ?? {} });
       // The route table is data: Elysia's per-route typing has nothing to add here.
       (app as unknown as { post(path: string, handler: (ctx: RouteContext) => Promise<Response>, options: { body: unknown }): unknown }).post(r.path, handler, { body: r.body });
     }

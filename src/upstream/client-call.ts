@@ -1,25 +1,22 @@
 /**
- * The official SDK clients: `openai` for `compat`, its `AzureOpenAI` for `hosted`,
- * `@anthropic-ai/sdk` for `messages`, one per distinct upstream configuration. Each client
- * builds the request templates of its upstream: the URL (base URL, the Azure deployment path
- * and `api-version`, default query) and the headers (the key in the provider's own scheme,
- * `anthropic-version`, default headers, the SDK's identification). A template is built once per
- * path (and, for Azure without a fixed deployment, per model); `transport.ts` sends requests
- * from it with the SDKs' timeout and retry rules.
+ * Upstream calls built from the official SDK clients (`openai` for `compat`, its `AzureOpenAI`
+ * for `hosted`, `@anthropic-ai/sdk` for `messages`; each provider names its own), one per
+ * distinct upstream configuration. Each client builds the request templates of its upstream:
+ * the URL (base URL, the Azure deployment path and `api-version`, default query) and the
+ * headers (the key in the provider's own scheme, `anthropic-version`, default headers, the SDK's
+ * identification). A template is built once per path (and, for Azure without a fixed
+ * deployment, per model); `transport.ts` sends requests from it with the SDKs' timeout and
+ * retry rules.
  *
- * This module is loaded on the first upstream call, not at start-up: the SDKs cost about 25 ms
- * and 8 MB to load, which a server used only for its guard endpoints never needs to pay.
+ * A provider loads its SDK on the first upstream call, not at start-up: the SDKs cost about
+ * 25 ms and 8 MB to load, which a server used only for its guard endpoints never needs to pay.
  *
  * Every option the SDKs would otherwise read from `process.env` (OPENAI_API_KEY,
- * ANTHROPIC_BASE_URL, ...) is passed explicitly: `settings.ts` stays the one place that reads
+ * ANTHROPIC_BASE_URL, ...) is passed explicitly: the server's settings are the one source of
  * the environment, and a stray variable cannot redirect traffic.
  */
-import Anthropic from "@anthropic-ai/sdk";
-import OpenAI, { AzureOpenAI } from "openai";
 import type { RawCall } from "./clients.ts";
-import { PROVIDERS_BY_NAME } from "./providers/index.ts";
-import type { SdkClient, SdkModules } from "./providers/provider.ts";
-import type { ClientSettings } from "./routes.ts";
+import type { ClientSettings, CommonClientOptions, ProviderSpec, SdkClient } from "./provider.ts";
 import { send, type RequestTemplate, type TransportLimits } from "./transport.ts";
 
 /**
@@ -32,10 +29,10 @@ export const CALLER_KEY_PLACEHOLDER = "caller-supplied-key";
 const MAX_TEMPLATES = 256;
 
 
-export function buildCall(settings: ClientSettings): RawCall {
-  const client = buildClient(settings);
+export async function buildCall(spec: ProviderSpec, settings: ClientSettings): Promise<RawCall> {
+  const client = await spec.buildClient(settings, commonOptions(settings));
   const limits: TransportLimits = { timeoutMs: client.timeout, maxRetries: client.maxRetries };
-  const modelInPath = PROVIDERS_BY_NAME[settings.provider].modelInPath(settings);
+  const modelInPath = spec.modelInPath(settings);
   const templates = new Map<string, Promise<RequestTemplate>>();
   const templateFor = (method: "get" | "post", path: string, stream: boolean, model: string | undefined): Promise<RequestTemplate> => {
     const key = `${method} ${path} ${stream ? "s" : ""} ${modelInPath ? (model ?? "") : ""}`;
@@ -68,16 +65,13 @@ async function buildTemplate(client: SdkClient, method: "get" | "post", path: st
   return { url: built.url, headers };
 }
 
-const SDK: SdkModules = { OpenAI: OpenAI as unknown as SdkModules["OpenAI"], AzureOpenAI: AzureOpenAI as unknown as SdkModules["AzureOpenAI"], Anthropic: Anthropic as unknown as SdkModules["Anthropic"] };
-
-function buildClient(settings: ClientSettings): SdkClient {
-  const common = {
+function commonOptions(settings: ClientSettings): CommonClientOptions {
+  return {
     apiKey: settings.apiKey ?? CALLER_KEY_PLACEHOLDER,
     defaultHeaders: { ...settings.defaultHeaders },
     defaultQuery: { ...settings.defaultQuery },
     ...(settings.timeoutMs === undefined ? {} : { timeout: settings.timeoutMs }),
     ...(settings.maxRetries === undefined ? {} : { maxRetries: settings.maxRetries }),
-    logLevel: "off" as const,
+    logLevel: "off",
   };
-  return PROVIDERS_BY_NAME[settings.provider].buildClient(SDK, settings, common);
 }
