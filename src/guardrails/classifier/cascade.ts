@@ -1,11 +1,11 @@
 /**
- * `engine: cascade` (DECISIONS §3): the in-process classifier first; its score decides outside
- * `cascade_band` (below: the text passes, at or above the top: it trips), and only a text that
- * scores inside the band goes to the judge model, which then decides as `engine: llm` would.
+ * `engine: cascade` (DECISIONS §3, §11): the in-process classifier first; its score decides
+ * outside `cascade_band` (below: the text passes, at or above the top: it trips), and only a
+ * text that scores inside the band goes to the judge model (or, with `cascade_with: classifier`,
+ * the classifier endpoint), which then decides as `engine: llm` (`classifier`) would.
  * Most texts never leave the process; the doubtful ones get the judge. The result's `engine`
  * says which decided, and `local_confidence` keeps the classifier's score.
  */
-import { createLlmCheck, type LlmCheckSpec } from "../judge/llm-check.ts";
 import type { GuardrailServices } from "../services.ts";
 import { GuardrailConfigError, type Detection, type Detector } from "../types.ts";
 import { classify, type ClassifierName } from "./classifier.ts";
@@ -21,8 +21,11 @@ export const DEFAULT_CASCADE_BAND: readonly [number, number] = [0.2, 0.9];
 export interface CascadeSpec {
   readonly classifier: ClassifierName;
   readonly band: readonly [number, number];
-  /** The judge's check, its `threshold` the detector's `confidence_threshold`. */
-  readonly judge: LlmCheckSpec;
+  readonly name: string;
+  /** The label of a local trip. */
+  readonly label: string;
+  /** What decides inside the band: the judge model or a classifier endpoint (`cascade_with`), its threshold the detector's `confidence_threshold`. */
+  readonly decider: Detector;
 }
 
 /** The band as configured, checked (a low end above the high end is a config error), or the default. */
@@ -32,15 +35,16 @@ export function cascadeBand(band: readonly number[] | undefined): readonly [numb
   return [band[0]!, band[1]!];
 }
 
-export function createCascadeDetector(spec: CascadeSpec, services: GuardrailServices): Detector {
-  const judge = createLlmCheck(spec.judge, services);
+export function createCascadeDetector(spec: CascadeSpec, _services: GuardrailServices): Detector {
+  const judge = spec.decider;
   const [low, high] = spec.band;
-  const name = spec.judge.name;
+  const name = spec.name;
   return {
     kind: "detector",
     name,
     // A text in the band waits for the judge: streams and stages treat it as a remote check.
     remote: true,
+    perText: spec.decider.perText,
     async detect(text, context): Promise<Detection> {
       const local = classify(spec.classifier, text);
       if (local < low || local >= high) {
@@ -48,12 +52,12 @@ export function createCascadeDetector(spec: CascadeSpec, services: GuardrailServ
         return {
           tripped,
           confidence: local,
-          labels: tripped ? [spec.judge.label] : [],
+          labels: tripped ? [spec.label] : [],
           info: { guardrail_name: name, engine: "local", confidence: local, cascade_band: [low, high] },
         };
       }
       const verdict = await judge.detect(text, context);
-      return { ...verdict, info: { ...verdict.info, engine: "llm", local_confidence: local, cascade_band: [low, high] } };
+      return { ...verdict, info: { ...verdict.info, local_confidence: local, cascade_band: [low, high] } };
     },
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The three local classifiers (prompt injection, jailbreak, harmful content), loaded on first
- * use from model files embedded in the binary. A classifier answers a calibrated probability.
+ * use from model files embedded in the binary. A classifier answers a calibrated probability,
+ * or 0.999 where one of its high-precision rules (rules.ts) matches.
  *
  * Detectors of one stage judge the same text concurrently; the text is prepared once and each
  * model's answer is kept for it, so a policy with all three pays for one normalisation.
@@ -11,6 +12,7 @@ import injectionPath from "./models/injection.bin" with { type: "file" };
 import jailbreakPath from "./models/jailbreak.bin" with { type: "file" };
 import { prepare } from "./features.ts";
 import { parseModel, sigmoid, type LinearModel } from "./model.ts";
+import { RULE_CONFIDENCE, ruleMatches } from "./rules.ts";
 import { maxRawScores } from "./score.ts";
 
 export type ClassifierName = "injection" | "jailbreak" | "harmful";
@@ -47,8 +49,12 @@ export function classify(name: ClassifierName, text: string): number {
     lastAnswers.set(name, p);
   }
   if (p === undefined) {
-    const m = model(name);
-    p = sigmoid(m.plattA * maxRawScores([m], lastPrepared)[0]! + m.plattB);
+    // A rule's match is certain (rules.ts); the model answers the rest.
+    if (ruleMatches(name, lastPrepared)) p = RULE_CONFIDENCE;
+    else {
+      const m = model(name);
+      p = sigmoid(m.plattA * maxRawScores([m], lastPrepared)[0]! + m.plattB);
+    }
     lastAnswers.set(name, p);
   }
   return p;

@@ -1,0 +1,132 @@
+/**
+ * A small layer of high-precision rules beside the n-gram models (DECISIONS §3: the canonical
+ * attacks a new user tries first must be caught). Each rule is a grammar of an attack, not a
+ * phrase: an override verb whose object is the model's own instructions ("ignore all previous
+ * instructions", "disregard your guidelines"), a request for the hidden prompt ("print your
+ * system prompt"), a switch into a mode or persona without rules, a note addressed to the AI
+ * inside a document; in English, German, French, Spanish, Italian and Portuguese. Ordinary
+ * prompts use the same words with other objects ("ignore the previous error", "enable developer
+ * mode on my phone", "what is a system prompt?"), so every rule names its object.
+ *
+ * A match scores 0.999 (`RULE_CONFIDENCE`): a classifier's answer is the higher of its model's
+ * and its rules', and a `confidence_threshold` of 1 still never trips. The
+ * patterns run on the classifier's prepared text (lower case, lookalikes and leetspeak folded)
+ * with letters spaced out joined back; every gap is bounded, so matching stays linear.
+ */
+import type { ClassifierName } from "./classifier.ts";
+
+/** Up to `n` words between two parts of a rule. */
+const gap = (n: number) => `(?:[\\s,;:'"()\\-]+[\\p{L}\\p{N}'’]+){0,${n}}?[\\s,;:'"()\\-]+`;
+
+// English -----------------------------------------------------------------------------------
+/** Verbs that set the model's instructions aside. */
+const OVERRIDE = "(?:ignore|ignores|ignoring|disregard|disregarding|forget|pay no attention to|do not follow|don't follow|stop following|stop obeying)";
+/** Verbs programmers also use of rules and policies: only with the model's own instructions as object. */
+const OVERRIDE_STRICT = "(?:override|overriding|bypass|bypassing|circumvent)";
+const WHOSE = "(?:all(?: of)?(?: the| your)?|any(?: of)?(?: the| your)?|every|the|your|these|those|its|their)";
+const WHICH = "(?:previous|prior|above|earlier|preceding|foregoing|initial|original|given|system|developer(?:'s)?|safety|hidden|internal|former|first|programmed)";
+const WHAT = "(?:instructions?|directions|directives?|rules|guidelines|restrictions|programming|system prompt|system message)";
+const WHAT_STRICT = "(?:instructions|guidelines|programming|system prompt|system message|safety (?:rules|guidelines|filters|restrictions)|content policy)";
+/** The model's instructions as an object: a determiner or an adjective of which instructions. */
+const OBJECT = (what: string) => `(?:${WHOSE}\\s+(?:${WHICH}\\s+){0,2}|(?:${WHICH}\\s+){1,2})${what}\\b`;
+const HIDDEN = "(?:system prompt|system message|system instructions?|initial (?:instructions?|prompt)|hidden (?:instructions?|prompt|rules)|(?:confidential|secret|original|internal|developer) (?:instructions|prompt|rules)|developer prompt|pre-?prompt)";
+const SHOW = "(?:reveal|reveals|print|show|output|repeat|display|tell me|give me|copy|spell out|list|write out|dump|leak|paste|share|recite|disclose|expose)";
+
+const INJECTION_EN: readonly string[] = [
+  // "ignore all previous instructions", "disregard any earlier rules", "forget the rules"
+  `\\b${OVERRIDE}\\s+${OBJECT(WHAT)}`,
+  `\\b${OVERRIDE_STRICT}\\s+${OBJECT(WHAT_STRICT)}`,
+  // "ignore everything you were told", "forget everything above this line"
+  `\\b${OVERRIDE}\\s+(?:everything|anything|all)\\s+(?:you (?:were|have been|'ve been) told|(?:that )?(?:came |was said |is written )?(?:above|before this|earlier in this)|the system (?:told|said))`,
+  // "ignore the above and ..."
+  `\\b${OVERRIDE}\\s+(?:the\\s+|all\\s+)?(?:above|preceding|foregoing)\\b`,
+  // "your previous instructions are cancelled / void / no longer apply"
+  `\\b(?:your|the|all)\\s+(?:${WHICH}\\s+)?(?:instructions|rules|guidelines)\\s+(?:are|were|have been)\\s+(?:cancel+ed|void|revoked|overridden|replaced|lifted|removed|suspended|disabled|no longer)`,
+  // "new instructions:", "system override"
+  `\\b(?:new|updated)\\s+(?:instructions|objective|directive)\\s*(?:follow|below)?\\s*:`,
+  `\\bsystem\\s+override\\b`,
+  // "print your system prompt", "repeat the text above", "what is your system prompt"
+  `\\b${SHOW}${gap(3)}(?:your|the|its)\\s+(?:(?:full|exact|entire|whole|complete|original|first|initial|current)\\s+)?${HIDDEN}`,
+  `\\b(?:repeat|print|output|copy)\\s+(?:the\\s+|all\\s+(?:the\\s+)?)?(?:text|words|everything|content)\\s+(?:above|before)`,
+  `\\b(?:output|print|repeat|show|dump)\\s+everything\\s+(?:in|from)\\s+your\\s+(?:context|memory|prompt)`,
+  `\\bwhat\\s+(?:is|are|was|were)\\s+your\\s+(?:${WHICH}\\s+)?(?:system prompt|system message|instructions|hidden instructions)\\b`,
+  `\\bwhat\\s+were\\s+you\\s+(?:told|instructed)\\s+not\\s+to\\b`,
+  `\\binstructions\\s+your\\s+(?:developer|creator|operator)s?\\s+gave\\s+you\\b`,
+  // a note to the AI inside a document; the AI addressed mid-text; the user set aside
+  `\\b(?:note|instruction|instructions|message|p\\.?s\\.?|hint)\\s+(?:to|for)\\s+(?:the\\s+|any\\s+)?(?:ai|assistant|llm|chatbot|ai model|ai assistant|language model)s?\\b`,
+  `(?:^|[\\s,.;:!?(\\[])(?:ai|assistant|chatbot|gpt)\\s*[,:]\\s*(?:please\\s+)?(?:ignore|disregard|forget|reveal|stop following)\\b`,
+  `\\b(?:ignore|disregard)\\s+(?:the|your)\\s+user(?:'s)?\\s+(?:and|request|question|instructions)\\b`,
+  `\\b(?:stop|quit)\\s+(?:following|obeying|listening to)\\s+(?:your|the)\\s+(?:user|user's)\\b`,
+];
+
+const JAILBREAK_EN: readonly string[] = [
+  // a mode without rules, addressed to the model; DAN
+  `\\byou(?:'re| are)\\s+(?:now\\s+)?(?:in|running in|operating in)\\s+(?:\\w+\\s+)?(?:developer|dan|god|unrestricted|jailbreak|jailbroken|admin|sudo|root|evil|unfiltered|uncensored|no-?limits?)\\s+mode\\b`,
+  `\\b(?:enable|activate|switch to|enter|turn on|engage|unlock)\\s+(?:the\\s+)?(?:dan|unrestricted|jailbreak|jailbroken|evil|unfiltered|uncensored|no-?limits?|no-?rules|unlimited)\\s+mode\\b`,
+  `\\b(?:dan|sudo|jailbreak|unrestricted|evil)\\s+mode\\s+(?:on|enabled|activated|engaged|unlocked)\\b`,
+  `\\b(?:developer|god|admin|debug)\\s+mode\\s+(?:has|have|with|means)\\s+(?:no|zero)\\s+(?:content\\s+)?(?:policy|policies|rules|restrictions|filters|limits)\\b`,
+  `\\bdo anything now\\b`,
+  // a persona without rules
+  `\\b(?:ai|assistant|chatbot|bot|llm|version of you|hacker)\\s+(?:with|that has|who has|having|without)\\s+(?:no|zero|any)?\\s*(?:content\\s+)?(?:restrictions|rules|limits|limitations|filters|guidelines|ethics|morals|content policy|safety (?:rules|guidelines|filters)|censorship)\\b`,
+  `\\b(?:you|ai|it|dan)\\s+(?:are|is|will be)?\\s*(?:not|never)\\s+(?:be\\s+)?bound\\s+by\\s+(?:any\\s+)?(?:rules|restrictions|guidelines|policies|ethics)\\b`,
+  `\\bif\\s+you\\s+(?:had|have|were without)\\s+no\\s+(?:guidelines|rules|restrictions|filters|limits)\\b`,
+  `\\b(?:all\\s+filters|safety\\s+filters|content\\s+filters|guardrails)\\s+(?:are\\s+)?(?:off|disabled|removed)\\b`,
+  `\\bstay\\s+in\\s+character\\s+no\\s+matter\\s+what\\b`,
+];
+
+// German, French, Spanish, Italian, Portuguese -------------------------------------------------
+const INJECTION_EU: readonly string[] = [
+  `\\b(?:ignoriere|ignorier|ignorieren sie|vergiss|vergessen sie|missachte|übergehe|verwirf)${gap(3)}(?:anweisungen|instruktionen|regeln|richtlinien|vorgaben|systemprompt|system-prompt)\\b`,
+  `\\b(?:vergiss|vergessen sie|ignoriere)\\s+alles,?\\s+was\\s+(?:dir|ihnen)\\s+(?:\\w+\\s+){0,2}(?:gesagt|mitgeteilt|aufgetragen|vorgegeben)`,
+  `\\b(?:zeige?|gib|verrate|nenne|wiederhole)${gap(3)}(?:deinen|ihren)\\s+(?:system-?prompt|systemnachricht|anweisungen)\\b`,
+  `\\b(?:hinweis|anweisung|nachricht|notiz)\\s+(?:an|für)\\s+(?:die\\s+|den\\s+|das\\s+)?(?:ki|assistenten|ai)\\b`,
+  `\\b(?:ignore|ignorez|oublie|oubliez|ne tiens pas compte de|ne tenez pas compte de)${gap(3)}(?:instructions|consignes|règles|directives|prompt système)\\b`,
+  `\\b(?:affiche|montre|révèle|donne|répète)[\\p{L}-]*${gap(3)}(?:ton|votre)\\s+prompt\\s+système\\b`,
+  `\\b(?:note|instruction|message|consigne)\\s+(?:pour|à)\\s+(?:l['’]\\s*)?(?:ia|assistant|ai)\\b`,
+  `\\b(?:ignora|ignore|olvida|olvide|descarta|descarte)${gap(3)}(?:instrucciones|reglas|políticas|normas|indicaciones|directrices|prompt del sistema)\\b`,
+  `\\b(?:muestra|muéstrame|revela|dime|repite|dame)${gap(3)}(?:tu|su)\\s+prompt\\s+del\\s+sistema\\b`,
+  `\\b(?:instrucción|nota|mensaje|indicación)\\s+(?:para|a)\\s+(?:la\\s+|el\\s+)?(?:ia|asistente|ai)\\b`,
+  `\\b(?:ignora|ignori|dimentica|dimentichi|trascura)${gap(3)}(?:istruzioni|regole|direttive|indicazioni|prompt di sistema)\\b`,
+  `\\b(?:mostra|mostrami|rivela|dimmi|ripeti|dammi)${gap(3)}il\\s+tuo\\s+prompt\\s+di\\s+sistema\\b`,
+  `\\b(?:nota|istruzione|messaggio)\\s+(?:per|all['’]?)\\s*(?:l['’]\\s*)?(?:ia|assistente|ai)\\b`,
+  `\\b(?:ignore|ignora|esqueça|esqueca|esquece|desconsidere|desconsidera)${gap(3)}(?:instruções|instrucoes|regras|diretrizes|orientações|prompt de sistema|prompt do sistema)\\b`,
+  `\\b(?:mostre|mostra|revele|revela|diga|repita)[\\p{L}-]*${gap(3)}(?:o\\s+seu|o\\s+teu|seu|teu)\\s+prompt\\s+(?:de|do)\\s+sistema\\b`,
+  `\\b(?:instrução|instrucao|nota|mensagem)\\s+(?:para|à)\\s+(?:a\\s+|o\\s+)?(?:ia|assistente|ai)\\b`,
+];
+
+const JAILBREAK_EU: readonly string[] = [
+  `\\b(?:du bist|sie sind)\\s+(?:jetzt\\s+|nun\\s+|ab jetzt\\s+)?(?:im\\s+entwicklermodus|ein(?:e)?\\s+(?:assistent|ki)\\s+ohne\\s+(?:regeln|einschränkungen))`,
+  `\\b(?:assistent|ki|bot)\\s+ohne\\s+(?:regeln|einschränkungen|richtlinien)\\b`,
+  `\\b(?:tu es|vous êtes)\\s+(?:maintenant\\s+)?en\\s+mode\\s+(?:développeur|sans restriction)`,
+  `\\b(?:ia|assistant)\\s+sans\\s+(?:règles|restrictions|limites)\\b`,
+  `\\b(?:eres|estás)\\s+(?:ahora\\s+)?(?:en\\s+modo\\s+desarrollador|una?\\s+(?:ia|asistente)\\s+sin\\s+(?:reglas|restricciones))`,
+  `\\b(?:asistente|ia)\\s+sin\\s+(?:reglas|restricciones|límites)\\b`,
+  `\\bsei\\s+(?:ora\\s+)?in\\s+modalità\\s+(?:sviluppatore|senza\\s+restrizioni)\\b`,
+  `\\b(?:assistente|ia)\\s+senza\\s+(?:regole|restrizioni|limiti)\\b`,
+  `\\b(?:você está|estás|está)\\s+(?:agora\\s+)?em\\s+modo\\s+(?:desenvolvedor|programador)\\b`,
+  `\\b(?:ia|assistente)\\s+sem\\s+(?:regras|restrições|limites)\\b`,
+];
+
+const RULES: Record<ClassifierName, RegExp | null> = {
+  injection: compile([...INJECTION_EN, ...INJECTION_EU]),
+  jailbreak: compile([...JAILBREAK_EN, ...JAILBREAK_EU]),
+  harmful: null,
+};
+
+function compile(patterns: readonly string[]): RegExp {
+  return new RegExp(patterns.map((p) => `(?:${p})`).join("|"), "u");
+}
+
+/** A rule's score: certain, yet under a threshold of 1 (which turns a detector off). */
+export const RULE_CONFIDENCE = 0.999;
+
+/** Letters spaced out ("i g n o r e") joined back into words. */
+const SPACED = /(?<![\p{L}\p{N}])(?:\p{L} ){2,}\p{L}(?![\p{L}\p{N}])/gu;
+
+/** Whether a rule of `name` matches the prepared text. */
+export function ruleMatches(name: ClassifierName, prepared: string): boolean {
+  const rule = RULES[name];
+  if (!rule) return false;
+  const text = prepared.includes(" ") ? prepared.replace(SPACED, (m) => m.replaceAll(" ", "")) : prepared;
+  return rule.test(text);
+}
