@@ -253,7 +253,7 @@ describe("validate", () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe(
       `error: ${join(bad.path, "p.yaml")}: mode: expected one of 'block', 'alert'\n` +
-        `error: ${join(bad.path, "p.yaml")}: input.guardrails[0].config.engine: expected one of 'local', 'llm', 'cascade'\n` +
+        `error: ${join(bad.path, "p.yaml")}: input.guardrails[0].config.engine: expected one of 'local', 'llm', 'cascade', 'classifier'\n` +
         "2 problems found\n",
     );
     bad.remove();
@@ -271,7 +271,7 @@ describe("validate", () => {
     const r = await runCli(["validate", "--policy-dir", bad.path, "--models-config", models]);
     expect(r.code).toBe(1);
     const lines = r.stdout.trim().split("\n");
-    expect(lines).toContain(`error: ${join(bad.path, "a.json")}: input.guardrails[0].name: unknown guardrail 'Nope'; known guardrails: PII, SecretKeys, URLFilter, Keywords, PromptInjection, Jailbreak, HarmfulContent, Moderation, NSFW, CustomPrompt`);
+    expect(lines).toContain(`error: ${join(bad.path, "a.json")}: input.guardrails[0].name: unknown guardrail 'Nope'; known guardrails: PII, SecretKeys, URLFilter, Keywords, PromptInjection, Jailbreak, HarmfulContent, Moderation, NSFW, CustomPrompt, Webhook`);
     expect(lines).toContain(`error: ${join(bad.path, "a.json")}: input.guardrails[1].config.block: expected boolean`);
     expect(lines.some((l) => l.startsWith(`error: ${join(bad.path, "b.yaml")}: not valid YAML`))).toBe(true);
     expect(lines).toContain(`warning: ${join(bad.path, "c.yaml")}: shadowed by ${join(bad.path, "c.json")} (same policy id 'c')`);

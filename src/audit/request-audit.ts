@@ -64,6 +64,7 @@ export function finishAudit(audit: RequestAudit, status: number, route: string, 
     const labels = { guardrail: run.name, stage: run.stage };
     if (run.error !== undefined) sinks.metrics.inc("guardrail_proxy_guardrail_outcomes_total", withCaller({ ...labels, outcome: "error" }, caller));
     if (run.tripped) sinks.metrics.inc("guardrail_proxy_guardrail_outcomes_total", withCaller({ ...labels, outcome: run.enforced ? "enforced" : "alert" }, caller));
+    if (run.engine) sinks.metrics.observe("guardrail_proxy_engine_duration_seconds", { guardrail: run.name, engine: run.engine.name }, run.engine.seconds);
     if (run.error !== undefined && !run.enforced) {
       sinks.log.warning("guardrail could not run; request let through", { guardrail: run.name, stage: run.stage, reason: run.error, config_id: audit.configId, caller });
     }

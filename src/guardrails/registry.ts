@@ -14,6 +14,7 @@ import { secretKeysDefinition } from "./secret-keys/guardrail.ts";
 import type { GuardrailServices } from "./services.ts";
 import type { Guardrail, GuardrailDefinition } from "./types.ts";
 import { urlFilterDefinition } from "./url-filter/guardrail.ts";
+import { webhookDefinition } from "./webhook/guardrail.ts";
 
 // Each definition is typed by its own config; the registry only hands configs that passed the
 // definition's own schema to `create`, which is what makes the widening below sound.
@@ -28,6 +29,7 @@ const DEFINITIONS = [
   moderationDefinition,
   nsfwDefinition,
   customPromptDefinition,
+  webhookDefinition,
 ] as unknown as readonly GuardrailDefinition[];
 
 const BY_NAME = new Map(DEFINITIONS.map((d) => [d.name, d]));

@@ -15,9 +15,18 @@ export interface JudgeRequest {
   readonly signal?: AbortSignal;
 }
 
+/** A plain conversation for a model that reads one as it is (Llama Guard): no system message, no response format. */
+export interface ConverseRequest {
+  readonly model: string;
+  readonly messages: readonly { readonly role: "user" | "assistant"; readonly content: string }[];
+  readonly signal?: AbortSignal;
+}
+
 export interface JudgeClient {
   /** The judge's answer: the content of its message (JSON text when the schema was honoured). */
   complete(request: JudgeRequest): Promise<string>;
+  /** The model's answer to a plain conversation: the content of its message. */
+  converse?(request: ConverseRequest): Promise<string>;
 }
 
 export interface ModerationRequest {
@@ -36,9 +45,31 @@ export interface ModerationClient {
   moderate(request: ModerationRequest): Promise<ModerationResult>;
 }
 
+/** One JSON call to an engine a policy names by URL (a classifier endpoint, a webhook). */
+export interface EngineRequest {
+  readonly url: string;
+  readonly body: unknown;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly timeoutMs: number;
+  readonly signal?: AbortSignal;
+}
+
+export interface EngineClient {
+  /**
+   * POSTs the body as JSON and answers the parsed JSON answer. Fails with
+   * `GuardrailUnavailableError` (unreachable, timed out, a non-2xx status, not JSON), its message
+   * free of the URL's query, the body and the answer.
+   */
+  post(request: EngineRequest): Promise<unknown>;
+}
+
 export interface GuardrailServices {
   readonly judge?: JudgeClient;
   readonly moderation?: ModerationClient;
+  /** HTTP engines a policy names by URL: `engine: classifier`, `Webhook`. */
+  readonly engines?: EngineClient;
+  /** An environment variable a policy names (`api_key_env`, a header's `env:NAME`); undefined when unset. */
+  variable?(name: string): string | undefined;
   /** SVC_GUARDRAILS_PII_CACHE: recent texts whose scans each PII guardrail keeps; absent or 0, none. */
   readonly piiCacheTexts?: number;
 }

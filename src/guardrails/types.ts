@@ -47,6 +47,10 @@ export interface DetectContext {
   /** Earlier turns, oldest first, already masked. */
   readonly history: readonly { readonly role: string; readonly text: string }[];
   readonly signal?: AbortSignal;
+  /** The stage judging the text (`input`, `output`, ...): a webhook is told, Llama Guard reads an answer as the assistant's. */
+  readonly stage?: string;
+  /** The policy's id, which a webhook is told. */
+  readonly configId?: string;
 }
 
 /** What the pipeline knows about a text it asks a masker to mask. */
@@ -73,6 +77,10 @@ export interface Detector {
   readonly name: string;
   /** Calls a remote service (a judge model, moderations): seconds, so streams check it in the background. */
   readonly remote?: boolean;
+  /** A remote detector asked once per judged text (a classifier endpoint, a webhook), not once on the stage's texts joined. */
+  readonly perText?: boolean;
+  /** A remote detector's engine (`llm`, `classifier`, `webhook`, `moderation`), for metrics of its calls. */
+  readonly engine?: string;
   detect(text: string, context: DetectContext): Detection | Promise<Detection>;
   /**
    * For a detector of values (Keywords): where the end of `text` could still become one, as the
@@ -97,8 +105,11 @@ export interface GuardrailDefinition<C = unknown> {
    * a judge model or a moderations endpoint take it from `services`.
    */
   create(config: C, services: GuardrailServices): Guardrail;
-  /** A block reason for callers and logs. Built from labels only, never from matched text. */
-  describe(labels: readonly string[]): string;
+  /**
+   * A block reason for callers and logs. Built from labels only, never from matched text; a
+   * Webhook's reason is the message its own service gave (`info.message`).
+   */
+  describe(labels: readonly string[], info?: GuardrailInfo): string;
 }
 
 export class GuardrailConfigError extends Error {

@@ -123,7 +123,8 @@ export class StageProgress {
     const startedAt = performance.now();
     const settled = Promise.all(
       detectors.map(async (entry) => {
-        const run = await detectorRun(policy, entry, () => this.judge(entry, entry.guardrail as Detector, texts, local));
+        const detector = entry.guardrail as Detector;
+        const run = await detectorRun(policy, entry, () => this.judge(entry, detector, texts, local), detector.remote === true);
         runs[entry.index] = run;
         this.trace?.guardrail(run, startedAt);
       }),
@@ -142,9 +143,13 @@ export class StageProgress {
       else fresh.push(t);
     }
     let found: readonly Detection[] = [];
-    if (fresh.length > 0 && detector.remote) {
+    const context = (index: number) => ({ history: this.segments.slice(0, index), signal: this.signal, stage: this.stage, configId: this.policy.id });
+    if (fresh.length > 0 && detector.remote && detector.perText) {
+      found = await Promise.all(fresh.map((t) => detector.detect(t.text, context(t.index))));
+      if (cache) fresh.forEach((t, i) => !found[i]!.tripped && cache.set(t.text, found[i]!));
+    } else if (fresh.length > 0 && detector.remote) {
       const text = fresh.length === 1 ? fresh[0]!.text : fresh.map((t) => t.text).join("\n\n");
-      const verdict = await detector.detect(text, { history: this.segments.slice(0, fresh[0]!.index), signal: this.signal });
+      const verdict = await detector.detect(text, context(fresh[0]!.index));
       found = [verdict];
       if (cache && !verdict.tripped) for (let i = Math.max(0, fresh.length - VerdictCache.capacity); i < fresh.length; i++) cache.set(fresh[i]!.text, verdict);
     } else if (fresh.length > 0) {
@@ -189,10 +194,15 @@ export function maskContext(stage: StageName, segments: readonly Segment[], vaul
 }
 
 /** A detector's run, from its detection or from its failure. */
-async function detectorRun(policy: CompiledPolicy, entry: CompiledEntry, detection: () => Detection | Promise<Detection>): Promise<GuardrailRun> {
+async function detectorRun(policy: CompiledPolicy, entry: CompiledEntry, detection: () => Detection | Promise<Detection>, remote = false): Promise<GuardrailRun> {
+  const startedAt = performance.now();
+  const engineOf = (info: Detection["info"] | undefined) => (remote ? { engine: { name: typeof info?.engine === "string" ? info.engine : ((entry.guardrail as Detector).engine ?? "remote"), seconds: (performance.now() - startedAt) / 1000 } } : {});
   try {
     const d = await detection();
+    // A cascade that decided locally made no call.
+    const engine = d.info.engine === "local" ? {} : engineOf(d.info);
     return {
+      ...engine,
       name: entry.name,
       stage: entry.stage,
       tripped: d.tripped,
@@ -202,7 +212,7 @@ async function detectorRun(policy: CompiledPolicy, entry: CompiledEntry, detecti
       info: d.info,
     };
   } catch (e) {
-    return failedRun(entry, e);
+    return { ...failedRun(entry, e), ...engineOf(undefined) };
   }
 }
 
@@ -246,6 +256,6 @@ export function blockFor(entry: CompiledEntry | undefined, run: GuardrailRun): B
   if (run.error !== undefined) {
     return { guardrail: run.name, stage: run.stage, cause: "unavailable", message: `${run.name} guardrail could not run (${run.error})` };
   }
-  const reason = entry ? entry.definition.describe(run.labels) : "triggered";
+  const reason = entry ? entry.definition.describe(run.labels, run.info) : "triggered";
   return { guardrail: run.name, stage: run.stage, cause: "enforced", message: `${run.name} guardrail triggered: ${reason}` };
 }

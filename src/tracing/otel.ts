@@ -194,6 +194,7 @@ class OtelStageTrace implements StageTrace {
           ...(run.labels.length === 0 ? {} : { "guardrail_proxy.labels": [...run.labels] }),
           ...(run.confidence === undefined ? {} : { "guardrail_proxy.confidence": run.confidence }),
           ...(run.error === undefined ? {} : { "guardrail_proxy.error": run.error }),
+          ...(run.engine === undefined ? {} : { "guardrail_proxy.engine": run.engine.name, "guardrail_proxy.engine_ms": Math.round(run.engine.seconds * 10_000) / 10 }),
         },
       },
       this.context,

@@ -60,12 +60,13 @@ export function createGuardrailServices(router: UpstreamRouter, clients: ClientC
           },
           signal,
         );
-        const choices = json.choices;
-        const message = Array.isArray(choices) ? (choices[0] as { message?: { content?: unknown; refusal?: unknown } } | undefined)?.message : undefined;
-        if (typeof message?.content !== "string") {
-          throw new GuardrailUnavailableError(message?.refusal ? "the judge model refused to judge" : "the judge model answered without a message");
-        }
-        return message.content;
+        return messageContent(json);
+      },
+      async converse({ model, messages, signal }) {
+        const route = router.judgeRoute(model);
+        // Llama Guard's servers apply the model's own template: the conversation as it is, nothing added.
+        const json = await post(route, "/chat/completions", { ...route.requestDefaults, model: route.modelOverride ?? model, temperature: 0, messages }, signal);
+        return messageContent(json);
       },
     },
     moderation: {
@@ -85,6 +86,15 @@ export function createGuardrailServices(router: UpstreamRouter, clients: ClientC
 }
 
 const EMPTY = new Headers();
+
+function messageContent(json: Record<string, unknown>): string {
+  const choices = json.choices;
+  const message = Array.isArray(choices) ? (choices[0] as { message?: { content?: unknown; refusal?: unknown } } | undefined)?.message : undefined;
+  if (typeof message?.content !== "string") {
+    throw new GuardrailUnavailableError(message?.refusal ? "the judge model refused to judge" : "the judge model answered without a message");
+  }
+  return message.content;
+}
 
 function judgeFailure(e: ApiError): string {
   if (e.code === "upstream_timeout") return "the judge model did not answer in time";

@@ -4,9 +4,10 @@ import type { Settings } from "../settings.ts";
 import { ClientCache } from "./clients.ts";
 import { createGuardrailServices } from "./judge.ts";
 import { loadModelsConfig, ModelsConfigError } from "./models-config.ts";
-import type { ProviderSpec } from "./provider.ts";
+import { variable, type ProviderSpec } from "./provider.ts";
 import { RouteConfigError, VariableError } from "./route-error.ts";
 import { JUDGE_PROVIDER, UpstreamRouter } from "./routes.ts";
+import { createEngineClient } from "./engine-client.ts";
 
 /** The providers the API families bring, by name (`proxy/families/index.ts` composes them). */
 export type Providers = ReadonlyMap<string, ProviderSpec>;
@@ -37,7 +38,17 @@ export interface Upstream {
 export function buildUpstream(settings: Settings, providers: Providers): Upstream {
   const router = buildRouter(settings, providers);
   const clients = new ClientCache();
-  return { router, clients, services: { ...createGuardrailServices(router, clients, settings.maxAnswerBytes, settings.judgeTimeoutMs), piiCacheTexts: settings.piiCacheTexts } };
+  const environment = settings.upstream.environment;
+  return {
+    router,
+    clients,
+    services: {
+      ...createGuardrailServices(router, clients, settings.maxAnswerBytes, settings.judgeTimeoutMs),
+      engines: createEngineClient(settings.maxAnswerBytes),
+      variable: (name) => variable(environment, name),
+      piiCacheTexts: settings.piiCacheTexts,
+    },
+  };
 }
 
 /** Whether the environment names the judge provider's upstream (COMPAT_BASE_URL or COMPAT_API_KEY): LLM-judged checks can reach a model. */

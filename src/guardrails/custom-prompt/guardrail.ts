@@ -1,6 +1,7 @@
 /** `CustomPrompt` (DECISIONS §3): the judge model flags text matching the owner's description. */
 import { Type, type Static } from "@sinclair/typebox";
 import { DEFAULT_JUDGE_MODEL, DEFAULT_THRESHOLD, IncludeReasoning, MaxTurns, Model, Threshold } from "../judge/config.ts";
+import { JudgeFormatSchema, LlamaGuardCategories } from "../judge/llama-guard.ts";
 import { createLlmCheck } from "../judge/llm-check.ts";
 import { customPrompt } from "../judge/prompts.ts";
 import type { GuardrailDefinition } from "../types.ts";
@@ -12,6 +13,8 @@ export const CustomPromptConfigSchema = Type.Object(
     system_prompt_details: Type.String({ minLength: 1, maxLength: 8000 }),
     max_turns: MaxTurns,
     include_reasoning: IncludeReasoning,
+    judge_format: JudgeFormatSchema,
+    categories: LlamaGuardCategories,
   },
   { additionalProperties: false },
 );
@@ -32,6 +35,8 @@ export const customPromptDefinition: GuardrailDefinition<CustomPromptConfig> = {
         maxTurns: config.max_turns ?? 0,
         includeReasoning: config.include_reasoning ?? false,
         label: "custom",
+        format: config.judge_format ?? "json",
+        ...(config.categories ? { categories: config.categories } : {}),
       },
       services,
     ),

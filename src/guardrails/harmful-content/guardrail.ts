@@ -7,21 +7,27 @@
  */
 import { Type, type Static } from "@sinclair/typebox";
 import { createEngineDetector, judgeSpecOf } from "../classifier/engines.ts";
-import { CascadeBand, DEFAULT_THRESHOLD, IncludeReasoning, Model, Threshold } from "../judge/config.ts";
+import { ClassifierEndpointSchema } from "../engines/classifier-endpoint.ts";
+import { JudgeFormatSchema, LlamaGuardCategories } from "../judge/llama-guard.ts";
+import { CascadeBand, CascadeWith, DEFAULT_THRESHOLD, IncludeReasoning, Model, Threshold } from "../judge/config.ts";
 import { harmfulContentPrompt } from "../judge/prompts.ts";
 import { Categories, MODERATION_CATEGORIES } from "../moderation/categories.ts";
 import { createModerationCheck } from "../moderation/check.ts";
 import { DEFAULT_MODERATION_MODEL } from "../moderation/guardrail.ts";
-import type { GuardrailDefinition } from "../types.ts";
+import { GuardrailConfigError, type GuardrailDefinition } from "../types.ts";
 
 export const HarmfulContentConfigSchema = Type.Object(
   {
     confidence_threshold: Threshold,
-    categories: Categories,
-    engine: Type.Optional(Type.Union([Type.Literal("local"), Type.Literal("moderation"), Type.Literal("llm"), Type.Literal("cascade")])),
+    // Moderation categories; with judge_format: llama_guard, Llama Guard's hazard codes (S1-S14).
+    categories: Type.Optional(Type.Union([Categories, LlamaGuardCategories])),
+    engine: Type.Optional(Type.Union([Type.Literal("local"), Type.Literal("moderation"), Type.Literal("llm"), Type.Literal("cascade"), Type.Literal("classifier")])),
     cascade_band: CascadeBand,
     model: Model,
     include_reasoning: IncludeReasoning,
+    classifier: Type.Optional(ClassifierEndpointSchema),
+    cascade_with: CascadeWith,
+    judge_format: JudgeFormatSchema,
   },
   { additionalProperties: false },
 );
@@ -33,14 +39,19 @@ export const harmfulContentDefinition: GuardrailDefinition<HarmfulContentConfig>
   configSchema: HarmfulContentConfigSchema,
   suppressEnforcementByDefault: false,
   create(config, services) {
-    const categories = config.categories ?? MODERATION_CATEGORIES;
+    const llamaGuard = config.judge_format === "llama_guard";
+    const hazardCodes = llamaGuard ? (config.categories as readonly string[] | undefined) : undefined;
+    if (hazardCodes?.some((c) => !/^S\d/.test(c))) throw new GuardrailConfigError("categories", "with judge_format: llama_guard, categories are Llama Guard's hazard codes (S1-S14)");
+    if (!llamaGuard && config.categories?.some((c) => /^S\d/.test(c))) throw new GuardrailConfigError("categories", "hazard codes (S1-S14) need judge_format: llama_guard");
+    const categories = llamaGuard ? MODERATION_CATEGORIES : ((config.categories as typeof MODERATION_CATEGORIES | undefined) ?? MODERATION_CATEGORIES);
     const engine = config.engine ?? "local";
     if (engine === "moderation") {
       const threshold = config.confidence_threshold ?? DEFAULT_THRESHOLD;
       return createModerationCheck({ name: "HarmfulContent", model: config.model ?? DEFAULT_MODERATION_MODEL, categories, threshold }, services);
     }
     // The text alone: a harmful request is harmful whatever came before it.
-    return createEngineDetector(engine, "harmful", judgeSpecOf("HarmfulContent", harmfulContentPrompt(categories), "harmful", config, 0), config, services);
+    const engineConfig = { ...config, categories: hazardCodes };
+    return createEngineDetector(engine, "harmful", judgeSpecOf("HarmfulContent", harmfulContentPrompt(categories), "harmful", engineConfig, 0), engineConfig, services);
   },
   describe: (labels) => (labels.length > 0 && labels[0] !== "harmful" ? `harmful content detected (${labels.join(", ")})` : "harmful content detected"),
 };

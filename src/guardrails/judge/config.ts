@@ -14,4 +14,7 @@ export const IncludeReasoning = Type.Optional(Type.Boolean());
  * `engine: cascade`: the local score decides below the band's low end (passes) and at or above
  * its high end (trips); inside it, the judge model decides (DECISIONS §3).
  */
+/** `engine: cascade`: what decides inside the band (DECISIONS §11). */
+export const CascadeWith = Type.Optional(Type.Union([Type.Literal("llm"), Type.Literal("classifier")]));
+
 export const CascadeBand = Type.Optional(Type.Tuple([Type.Number({ minimum: 0, maximum: 1 }), Type.Number({ minimum: 0, maximum: 1 })]));

@@ -8,6 +8,7 @@
  */
 import type { GuardrailServices } from "../services.ts";
 import { GuardrailUnavailableError, type Detection, type DetectContext, type Detector } from "../types.ts";
+import { llamaGuardCounts, llamaGuardMessages, parseLlamaGuard, type JudgeFormat } from "./llama-guard.ts";
 import { parseVerdict, verdictSchema } from "./verdict.ts";
 
 export interface LlmCheckSpec {
@@ -20,26 +21,35 @@ export interface LlmCheckSpec {
   readonly includeReasoning: boolean;
   /** A safe label for logs and block messages when the check trips. */
   readonly label: string;
+  /** How the judge answers: the JSON verdict, or a Llama Guard model's `safe`/`unsafe` (DECISIONS §11). */
+  readonly format?: JudgeFormat;
+  /** `llama_guard`: the hazard codes that count (all when absent). */
+  readonly categories?: readonly string[];
 }
 
 /** Longest text sent to the judge per turn: a cost and latency bound, with the ends kept. */
 const MAX_TURN_CHARS = 32_000;
 
 export function createLlmCheck(spec: LlmCheckSpec, services: GuardrailServices): Detector {
+  if (spec.format === "llama_guard") return createLlamaGuardCheck(spec, services);
   const schema = verdictSchema(spec.includeReasoning);
   return {
     kind: "detector",
     name: spec.name,
     remote: true,
+    engine: "llm",
     async detect(text: string, context: DetectContext): Promise<Detection> {
       const judge = services.judge;
       if (!judge) throw new GuardrailUnavailableError("no judge model is configured (COMPAT_BASE_URL / models config)");
+      const startedAt = performance.now();
       const content = await judge.complete({ model: spec.model, system: spec.system, user: judgedMessage(text, context, spec.maxTurns), schema, signal: context.signal });
+      const engineMs = Math.round((performance.now() - startedAt) * 10) / 10;
       const verdict = parseVerdict(content);
       const tripped = verdict.flagged && verdict.confidence >= spec.threshold;
       const info: Record<string, unknown> = {
         guardrail_name: spec.name,
         engine: "llm",
+        engine_ms: engineMs,
         model: spec.model,
         flagged: verdict.flagged,
         confidence: verdict.confidence,
@@ -49,6 +59,32 @@ export function createLlmCheck(spec: LlmCheckSpec, services: GuardrailServices):
       // A "not flagged" verdict's confidence is about the text being clean: as a score of the
       // thing looked for, it counts from the other end.
       return { tripped, confidence: verdict.flagged ? verdict.confidence : 1 - verdict.confidence, labels: tripped ? [spec.label] : [], info };
+    },
+  };
+}
+
+/** `judge_format: llama_guard`: the conversation as the model reads it, and its `safe`/`unsafe` verdict. */
+function createLlamaGuardCheck(spec: LlmCheckSpec, services: GuardrailServices): Detector {
+  return {
+    kind: "detector",
+    name: spec.name,
+    remote: true,
+    engine: "llm",
+    async detect(text: string, context: DetectContext): Promise<Detection> {
+      const judge = services.judge;
+      if (!judge) throw new GuardrailUnavailableError("no judge model is configured (COMPAT_BASE_URL / models config)");
+      const startedAt = performance.now();
+      if (!judge.converse) throw new GuardrailUnavailableError("the judge client cannot hold a plain conversation");
+      const content = await judge.converse({ model: spec.model, messages: llamaGuardMessages(clip(text), context.history.map((t) => ({ role: t.role, text: clip(t.text) })), spec.maxTurns, context.stage), signal: context.signal });
+      const verdict = parseLlamaGuard(content);
+      const tripped = llamaGuardCounts(verdict, spec.categories);
+      return {
+        tripped,
+        confidence: tripped ? 1 : 0,
+        labels: tripped ? [spec.label] : [],
+        // The hazard codes are the model's fixed vocabulary: safe for logs.
+        info: { guardrail_name: spec.name, engine: "llm", engine_ms: Math.round((performance.now() - startedAt) * 10) / 10, model: spec.model, judge_format: "llama_guard", unsafe: verdict.unsafe, categories: verdict.categories },
+      };
     },
   };
 }

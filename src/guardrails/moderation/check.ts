@@ -19,6 +19,7 @@ export function createModerationCheck(spec: ModerationCheckSpec, services: Guard
     kind: "detector",
     name: spec.name,
     remote: true,
+    engine: "moderation",
     async detect(text, context): Promise<Detection> {
       const moderation = services.moderation;
       if (!moderation) throw new GuardrailUnavailableError("no moderations endpoint is configured (COMPAT_BASE_URL / models config)");

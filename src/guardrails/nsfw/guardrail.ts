@@ -1,11 +1,15 @@
 /** `NSFW` (DECISIONS §3): not-safe-for-work text, judged by the judge model. */
 import { Type, type Static } from "@sinclair/typebox";
 import { DEFAULT_JUDGE_MODEL, DEFAULT_THRESHOLD, IncludeReasoning, Model, Threshold } from "../judge/config.ts";
+import { JudgeFormatSchema, LlamaGuardCategories } from "../judge/llama-guard.ts";
 import { createLlmCheck } from "../judge/llm-check.ts";
 import { NSFW_PROMPT } from "../judge/prompts.ts";
 import type { GuardrailDefinition } from "../types.ts";
 
-export const NsfwConfigSchema = Type.Object({ confidence_threshold: Threshold, model: Model, include_reasoning: IncludeReasoning }, { additionalProperties: false });
+export const NsfwConfigSchema = Type.Object(
+  { confidence_threshold: Threshold, model: Model, include_reasoning: IncludeReasoning, judge_format: JudgeFormatSchema, categories: LlamaGuardCategories },
+  { additionalProperties: false },
+);
 type NsfwConfig = Static<typeof NsfwConfigSchema>;
 
 export const nsfwDefinition: GuardrailDefinition<NsfwConfig> = {
@@ -23,6 +27,8 @@ export const nsfwDefinition: GuardrailDefinition<NsfwConfig> = {
         maxTurns: 0,
         includeReasoning: config.include_reasoning ?? false,
         label: "nsfw",
+        format: config.judge_format ?? "json",
+        ...(config.categories ? { categories: config.categories } : {}),
       },
       services,
     ),

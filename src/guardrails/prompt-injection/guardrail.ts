@@ -6,18 +6,24 @@
  */
 import { Type, type Static } from "@sinclair/typebox";
 import { createEngineDetector, judgeSpecOf } from "../classifier/engines.ts";
-import { CascadeBand, IncludeReasoning, MaxTurns, Model, Threshold } from "../judge/config.ts";
+import { ClassifierEndpointSchema } from "../engines/classifier-endpoint.ts";
+import { JudgeFormatSchema, LlamaGuardCategories } from "../judge/llama-guard.ts";
+import { CascadeBand, CascadeWith, IncludeReasoning, MaxTurns, Model, Threshold } from "../judge/config.ts";
 import { PROMPT_INJECTION_PROMPT } from "../judge/prompts.ts";
 import type { GuardrailDefinition } from "../types.ts";
 
 export const PromptInjectionConfigSchema = Type.Object(
   {
     confidence_threshold: Threshold,
-    engine: Type.Optional(Type.Union([Type.Literal("local"), Type.Literal("llm"), Type.Literal("cascade")])),
+    engine: Type.Optional(Type.Union([Type.Literal("local"), Type.Literal("llm"), Type.Literal("cascade"), Type.Literal("classifier")])),
     cascade_band: CascadeBand,
     model: Model,
     max_turns: MaxTurns,
     include_reasoning: IncludeReasoning,
+    classifier: Type.Optional(ClassifierEndpointSchema),
+    cascade_with: CascadeWith,
+    judge_format: JudgeFormatSchema,
+    categories: LlamaGuardCategories,
   },
   { additionalProperties: false },
 );
