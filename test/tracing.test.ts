@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import OpenAI from "openai";
 import { tracingWanted } from "../src/tracing/setup.ts";
@@ -83,9 +84,11 @@ describe("tracing on: spans reach an OTLP/HTTP collector", () => {
         return new Response("not found", { status: 404 });
       },
     });
-    files = tempPolicyDir();
-    const callers = files.write("callers.yaml", ["- name: tracing-app", `  token_sha256: ${createHash("sha256").update(CALLER_TOKEN).digest("hex")}`, "  policies: [default]"].join("\n"));
-    const proc = Bun.spawn([process.execPath, MAIN, "--host", "127.0.0.1", "--port", "0", "--policy-dir", join(ROOT, "policies"), "--default-config", "default"], {
+    // The shipped default policy, and one whose Jailbreak asks the judge model (a network engine).
+    files = tempPolicyDir({ "judged.json": { version: 1, input: { version: 1, guardrails: [{ name: "Jailbreak", config: { engine: "llm" } }] } } });
+    files.write("default.yaml", readFileSync(join(ROOT, "policies", "default.yaml"), "utf8"));
+    const callers = files.write("callers.yaml", ["- name: tracing-app", `  token_sha256: ${createHash("sha256").update(CALLER_TOKEN).digest("hex")}`, "  policies: [default, judged]"].join("\n"));
+    const proc = Bun.spawn([process.execPath, MAIN, "--host", "127.0.0.1", "--port", "0", "--policy-dir", files.path, "--default-config", "default"], {
       env: baseEnv({
         SVC_KEY: "k",
         SVC_GUARDRAILS_OFFLINE: "true",
@@ -116,6 +119,8 @@ describe("tracing on: spans reach an OTLP/HTTP collector", () => {
     });
     expect(blocked.status).toBe(200);
     expect(((await blocked.json()) as { allowed: boolean }).allowed).toBe(false);
+    const judged = await fetch(`http://127.0.0.1:${port}/v1/guard/input`, { method: "POST", headers: { "x-guardrails-key": CALLER_TOKEN }, body: JSON.stringify({ text: "Say hello", config_id: "judged" }) });
+    expect(((await judged.json()) as { allowed: boolean }).allowed).toBe(true);
     // A model name is the caller's text: a long one is cut as in a log line.
     await client.chat.completions.create({ model: "x".repeat(5000), messages: [{ role: "user", content: "Say hello" }] });
     upstreamTraceparents = mock.received.map((r) => r.headers.traceparent);
@@ -210,7 +215,7 @@ describe("tracing on: spans reach an OTLP/HTTP collector", () => {
   });
 
   test("one server span per request traced, and none for /health or /metrics", () => {
-    expect(requestSpans().map((s) => s.name).sort()).toEqual(["POST /v1/chat/completions", "POST /v1/chat/completions", "POST /v1/chat/completions", "POST /v1/guard/input"]);
+    expect(requestSpans().map((s) => s.name).sort()).toEqual(["POST /v1/chat/completions", "POST /v1/chat/completions", "POST /v1/chat/completions", "POST /v1/guard/input", "POST /v1/guard/input"]);
   });
 
   test("a caller's long model name is cut to 128 characters in the upstream span", () => {
@@ -235,6 +240,15 @@ describe("tracing on: spans reach an OTLP/HTTP collector", () => {
       if (!parent) continue;
       expect({ span: span.name, starts: BigInt(span.startTimeUnixNano) >= BigInt(parent.startTimeUnixNano), ends: BigInt(span.endTimeUnixNano) <= BigInt(parent.endTimeUnixNano) }).toEqual({ span: span.name, starts: true, ends: true });
     }
+  });
+
+  test("a network engine's call is on its guardrail's span: which engine, and how long", () => {
+    const judged = spans.filter((s) => s.name === "guardrail Jailbreak" && attributes(s)["guardrail_proxy.engine"] !== undefined);
+    expect(judged).toHaveLength(1);
+    expect(attributes(judged[0]!)).toMatchObject({ "guardrail_proxy.engine": "llm", "guardrail_proxy.outcome": "pass" });
+    expect(attributes(judged[0]!)["guardrail_proxy.engine_ms"]).toBeNumber();
+    // Local engines make no call: their spans say nothing of one.
+    expect(spans.filter((s) => s.name === "guardrail PromptInjection").every((s) => attributes(s)["guardrail_proxy.engine"] === undefined)).toBe(true);
   });
 
   test("no prompt, answer or key is exported", () => {

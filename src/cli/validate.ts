@@ -16,6 +16,8 @@ import { applyOptions, loadSettings, type Environment } from "../settings.ts";
 import { CallersFileError, loadCallersFile } from "../http/callers-file.ts";
 import { loadModelsConfig, ModelsConfigError } from "../upstream/models-config.ts";
 import { buildRouter, judgeConfigured } from "../upstream/setup.ts";
+import { engineWarnings } from "../upstream/engine-probe.ts";
+import { variable } from "../upstream/provider.ts";
 import { PROVIDERS } from "../proxy/families/index.ts";
 import type { ParsedArgs } from "./args.ts";
 
@@ -59,6 +61,7 @@ export async function runValidate(args: ParsedArgs, env: Environment): Promise<n
       }
       for (const w of policyWarnings(result.policy, document)) out.push(`warning: ${located.path}: ${w}`);
       for (const w of unreachableGuardrails(id, document, reach)) out.push(`warning: ${located.path}: ${w}`);
+      for (const w of await engineWarnings(id, document, (name) => variable(settings.upstream.environment, name))) out.push(`warning: ${located.path}: ${w}`);
       validPolicies.push(id);
     } catch (e) {
       if (!(e instanceof PolicyError)) throw e;

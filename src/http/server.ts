@@ -17,6 +17,8 @@ import { VERSION } from "../version.ts";
 import type { GuardrailServices } from "../guardrails/services.ts";
 import { ModelsConfigError } from "../upstream/models-config.ts";
 import { buildUpstream, judgeConfigured, type Upstream } from "../upstream/setup.ts";
+import { engineWarnings } from "../upstream/engine-probe.ts";
+import { variable as variableOf } from "../upstream/provider.ts";
 import { PROVIDERS } from "../proxy/families/index.ts";
 import { workerChannel } from "../process/worker-channel.ts";
 import { configureScanPool } from "../pipeline/scan-pool.ts";
@@ -209,15 +211,22 @@ function createUpstream(settings: Settings): Upstream {
 function warnAboutUnreachable(settings: Settings, upstream: Upstream, log: Logger): void {
   const reach = { hasModel: (m: string) => upstream.router.names.includes(m), compatConfigured: judgeConfigured(settings, PROVIDERS) };
   const id = settings.defaultConfigId;
-  if (reach.compatConfigured || id === undefined) return;
+  if (id === undefined) return;
+  let document: unknown;
   try {
     const located = locatePolicy(settings.policyDir, id);
     if (!located) return;
-    const document = parsePolicyText(located.path, readPolicyFile(located.path));
-    for (const line of unreachableGuardrails(id, document, reach)) log.warning(line, { config_id: id });
+    document = parsePolicyText(located.path, readPolicyFile(located.path));
   } catch {
     // A file that cannot be read or parsed is reported by the default policy's own check.
+    return;
   }
+  for (const line of unreachableGuardrails(id, document, reach)) log.warning(line, { config_id: id });
+  // Engines by URL: tried in the background, after the server listens.
+  const variable = (name: string) => variableOf(settings.upstream.environment, name);
+  void engineWarnings(id, document, variable).then((lines) => {
+    for (const line of lines) log.warning(line, { config_id: id });
+  });
 }
 
 async function createPolicyStore(settings: Settings, services: GuardrailServices, upstream: Upstream, log: Logger): Promise<PolicyStore> {

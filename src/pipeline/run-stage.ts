@@ -15,7 +15,7 @@ import type { StageName } from "../policy/schema.ts";
 import { maskSegments } from "./mask-segments.ts";
 import { startOffloadedStage } from "./offloaded-stage.ts";
 import { OFFLOAD_MIN_CHARS, scanPool } from "./scan-pool.ts";
-import { finishStage, StageProgress, type StageOptions, type StartedStage } from "./stage-runs.ts";
+import { finishStage, StageProgress, withRewrites, type StageOptions, type StartedStage } from "./stage-runs.ts";
 import { inTurn } from "./turn.ts";
 import type { Segment, StageResult } from "./types.ts";
 
@@ -38,7 +38,7 @@ export async function runStage(policy: CompiledPolicy, stage: StageName, input: 
   if (started.detectors) await started.detectors;
   const finished = finishStage(entries, started);
   stageTrace?.end(finished.block);
-  return { segments: started.segments, ...finished };
+  return { segments: withRewrites(started), ...finished };
 }
 
 /**

@@ -19,6 +19,19 @@ export interface StartedStage {
   readonly runs: (GuardrailRun | undefined)[];
   /** Settles when every detector has; null without detectors. */
   readonly detectors: Promise<unknown> | null;
+  /**
+   * Texts a detector's service rewrote (a Webhook's `sanitized_text`), by segment index, filled
+   * as detectors settle; `withRewrites` applies them. Absent when no detector can rewrite.
+   */
+  readonly rewrites?: ReadonlyMap<number, string>;
+}
+
+/** The segments with the rewrites detectors returned, where the stage may rewrite them. */
+export function withRewrites(started: StartedStage): readonly Segment[] {
+  if (!started.rewrites || started.rewrites.size === 0) return started.segments;
+  const out = started.segments.slice();
+  for (const [index, text] of started.rewrites) out[index] = { ...out[index]!, text };
+  return out;
 }
 
 /** What a stage is run with, besides the policy and the texts. */
@@ -119,6 +132,7 @@ export class StageProgress {
     const { runs, segments, policy } = this;
     const detectors = this.entries.filter((e) => e.guardrail.kind === "detector" && e.index < this.firstEnforcingMasker);
     if (detectors.length === 0) return { segments, runs, detectors: null };
+    if (detectors.some((e) => (e.guardrail as Detector).perText)) this.rewrites = new Map();
     const texts = judgedTexts(this.stage, segments);
     const startedAt = performance.now();
     const settled = Promise.all(
@@ -129,7 +143,18 @@ export class StageProgress {
         this.trace?.guardrail(run, startedAt);
       }),
     );
-    return { segments, runs, detectors: settled };
+    return { segments, runs, detectors: settled, ...(this.rewrites ? { rewrites: this.rewrites } : {}) };
+  }
+
+  /** Rewrites returned by per-text detectors: only of a text that is one whole segment the stage may rewrite, and not where the detector tripped. */
+  private rewrites: Map<number, string> | null = null;
+
+  private noteRewrite(t: JudgedText, verdict: Detection): void {
+    const sanitized = verdict.info.sanitized_text;
+    if (!this.rewrites || verdict.tripped || typeof sanitized !== "string" || t.window) return;
+    const segment = this.segments[t.index];
+    const whole = segment !== undefined && segment.text === t.text && (segment.masked || (this.stage === "output" && this.segments.length === 1));
+    if (whole && sanitized !== t.text) this.rewrites.set(t.index, sanitized);
   }
 
   private async judge(entry: CompiledEntry, detector: Detector, texts: readonly JudgedText[], local: LocalDetect): Promise<Detection> {
@@ -139,13 +164,16 @@ export class StageProgress {
     for (const t of texts) {
       if (t.window && detector.remote) continue;
       const verdict = cache?.get(t.text);
-      if (verdict) known.push(verdict);
-      else fresh.push(t);
+      if (verdict) {
+        known.push(verdict);
+        if (detector.perText) this.noteRewrite(t, verdict);
+      } else fresh.push(t);
     }
     let found: readonly Detection[] = [];
     const context = (index: number) => ({ history: this.segments.slice(0, index), signal: this.signal, stage: this.stage, configId: this.policy.id });
     if (fresh.length > 0 && detector.remote && detector.perText) {
       found = await Promise.all(fresh.map((t) => detector.detect(t.text, context(t.index))));
+      fresh.forEach((t, i) => this.noteRewrite(t, found[i]!));
       if (cache) fresh.forEach((t, i) => !found[i]!.tripped && cache.set(t.text, found[i]!));
     } else if (fresh.length > 0 && detector.remote) {
       const text = fresh.length === 1 ? fresh[0]!.text : fresh.map((t) => t.text).join("\n\n");

@@ -3,8 +3,9 @@
  * `{"text", "stage", "config_id"}` for each text the stage judges and reads `{"flagged",
  * "confidence"?, "message"?, "sanitized_text"?}`: `flagged` trips, with the block message
  * `Webhook guardrail triggered: <message>`; `confidence` is reported, not compared;
- * `sanitized_text` is reported in the result's info (the check judges; it does not rewrite the
- * text). A header value `env:NAME` is read from the variable NAME. The call has a timeout, and
+ * `sanitized_text`, when it does not trip, replaces the text as masking does (the stage applies
+ * it: pipeline/stage-runs.ts; a stream's text is already on its way and is not rewritten). A
+ * header value `env:NAME` is read from the variable NAME. The call has a timeout, and
  * `on_error` decides when it fails.
  */
 import { Type, type Static } from "@sinclair/typebox";
