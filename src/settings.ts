@@ -52,6 +52,10 @@ export interface Settings {
   readonly policyDir: string;
   readonly defaultConfigId?: string;
   readonly modelsConfigPath?: string;
+  /** SVC_GUARDRAILS_MCP_CONFIG: the MCP servers the proxy fronts (DECISIONS §12). */
+  readonly mcpConfigPath?: string;
+  /** SVC_GUARDRAILS_MCP_SESSION_TTL: seconds an MCP session's placeholders live after its last request. */
+  readonly mcpSessionTtlSeconds: number;
   readonly instanceName: string;
   readonly reload: boolean;
   readonly logLevel: LogLevel;
@@ -94,6 +98,7 @@ export const OPTION_VARIABLES = {
   "policy-dir": "SVC_GUARDRAILS_POLICY_DIR",
   "default-config": "SVC_GUARDRAILS_DEFAULT_CONFIG_ID",
   "models-config": "SVC_GUARDRAILS_MODELS_CONFIG",
+  "mcp-config": "SVC_GUARDRAILS_MCP_CONFIG",
   name: "SVC_GUARDRAILS_INSTANCE_NAME",
   "log-level": "SVC_GUARDRAILS_LOG_LEVEL",
   reload: "SVC_GUARDRAILS_RELOAD",
@@ -136,6 +141,8 @@ export function loadSettings(env: Environment, opts: LoadOptions): Settings {
     policyDir: nonEmpty(env.SVC_GUARDRAILS_POLICY_DIR) ?? "./policies",
     defaultConfigId: nonEmpty(env.SVC_GUARDRAILS_DEFAULT_CONFIG_ID),
     modelsConfigPath: nonEmpty(env.SVC_GUARDRAILS_MODELS_CONFIG),
+    mcpConfigPath: nonEmpty(env.SVC_GUARDRAILS_MCP_CONFIG),
+    mcpSessionTtlSeconds: integer(env, "SVC_GUARDRAILS_MCP_SESSION_TTL", 3600, 1, 7 * 24 * 3600),
     instanceName: nonEmpty(env.SVC_GUARDRAILS_INSTANCE_NAME) ?? DEFAULT_INSTANCE_NAME,
     reload: bool(env, "SVC_GUARDRAILS_RELOAD", false),
     logLevel: oneOf(env, "SVC_GUARDRAILS_LOG_LEVEL", LOG_LEVELS, "info"),

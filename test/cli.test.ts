@@ -127,6 +127,18 @@ describe("start-up refusals exit 2 with one line naming the cause", () => {
     expect(r.stderr.trim()).toBe(`guardrail-proxy: models config ${file}: [0].provider: unknown provider 'hostd' (one of compat, hosted, messages); did you mean 'hosted'?`);
   });
 
+  test("an invalid MCP config names the file and the field", async () => {
+    const file = configs.write("mcp-bad.json", [{ name: "Tools", url: "http://127.0.0.1:9/mcp" }]);
+    const r = await runCli(["--mcp-config", file], { env: baseEnv({ SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true" }) });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toStartWith(`guardrail-proxy: MCP config ${file}: [0].name:`);
+    const twice = configs.write("mcp-twice.yaml", "- name: a\n  url: http://127.0.0.1:9/mcp\n- name: a\n  url: http://127.0.0.1:10/mcp\n");
+    const r2 = await runCli(["--mcp-config", twice], { env: baseEnv({ SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true" }) });
+    expect([r2.code, r2.stderr.trim()]).toEqual([2, `guardrail-proxy: MCP config ${twice}: [1].name: 'a' is already the name of entry [0]`]);
+    const unknown = configs.write("mcp-key.json", [{ name: "a", url: "http://127.0.0.1:9/mcp", retries: 3 }]);
+    expect((await runCli(["--mcp-config", unknown], { env: baseEnv({ SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true" }) })).stderr).toContain("[0].retries: unknown field");
+  });
+
   test("a models config that does not exist", async () => {
     const r = await runCli(["--models-config", "/nonexistent/models.json"], { env: baseEnv({ SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true" }) });
     expect(r.code).toBe(2);
@@ -237,7 +249,7 @@ describe("validate", () => {
   test("the shipped example policies are valid", async () => {
     const r = await runCli(["validate", "--policy-dir", join(import.meta.dir, "..", "policies")]);
     expect(r.code).toBe(0);
-    expect(r.stdout.trim().split("\n").at(-1)).toBe(`valid: 5 policies in ${join(import.meta.dir, "..", "policies")} (alert-only, default, llm-judged, strict, support-bot)`);
+    expect(r.stdout.trim().split("\n").at(-1)).toBe(`valid: 6 policies in ${join(import.meta.dir, "..", "policies")} (alert-only, default, llm-judged, mcp-agents, strict, support-bot)`);
   });
 
   test("a valid directory and models config exit 0 with one summary line naming what was checked", async () => {

@@ -15,6 +15,9 @@ import { tracingWanted } from "../src/tracing/setup.ts";
 import { baseEnv, MAIN, waitForListening } from "./helpers/cli.ts";
 import { DEFAULT_ANSWER, startMockUpstream, type MockUpstream } from "./helpers/mock-upstream.ts";
 import { tempPolicyDir, type TempDir } from "./helpers/policies.ts";
+import { startMcpServer, type McpTestServer } from "./helpers/mcp-server.ts";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 
 const ROOT = join(import.meta.dir, "..");
 const CALLER_TOKEN = "caller-token-for-tracing";
@@ -61,6 +64,7 @@ function attributes(span: { attributes: { key: string; value: OtlpValue }[] }): 
 
 describe("tracing on: spans reach an OTLP/HTTP collector", () => {
   let mock: MockUpstream;
+  let mcpServer: McpTestServer;
   let files: TempDir;
   const exports: string[] = [];
   const contentTypes: string[] = [];
@@ -72,6 +76,7 @@ describe("tracing on: spans reach an OTLP/HTTP collector", () => {
 
   beforeAll(async () => {
     mock = startMockUpstream();
+    mcpServer = startMcpServer();
     collector = Bun.serve({
       hostname: "127.0.0.1",
       port: 0,
@@ -87,12 +92,14 @@ describe("tracing on: spans reach an OTLP/HTTP collector", () => {
     // The shipped default policy, and one whose Jailbreak asks the judge model (a network engine).
     files = tempPolicyDir({ "judged.json": { version: 1, input: { version: 1, guardrails: [{ name: "Jailbreak", config: { engine: "llm" } }] } } });
     files.write("default.yaml", readFileSync(join(ROOT, "policies", "default.yaml"), "utf8"));
+    const mcpConfig = files.write("mcp.json", JSON.stringify([{ name: "tools", url: mcpServer.url }]));
     const callers = files.write("callers.yaml", ["- name: tracing-app", `  token_sha256: ${createHash("sha256").update(CALLER_TOKEN).digest("hex")}`, "  policies: [default, judged]"].join("\n"));
     const proc = Bun.spawn([process.execPath, MAIN, "--host", "127.0.0.1", "--port", "0", "--policy-dir", files.path, "--default-config", "default"], {
       env: baseEnv({
         SVC_KEY: "k",
         SVC_GUARDRAILS_OFFLINE: "true",
         SVC_GUARDRAILS_CALLERS_FILE: callers,
+        SVC_GUARDRAILS_MCP_CONFIG: mcpConfig,
         COMPAT_BASE_URL: mock.compatBaseUrl,
         OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collector.port}`,
         OTEL_SERVICE_NAME: "guardrails-under-test",
@@ -121,6 +128,11 @@ describe("tracing on: spans reach an OTLP/HTTP collector", () => {
     expect(((await blocked.json()) as { allowed: boolean }).allowed).toBe(false);
     const judged = await fetch(`http://127.0.0.1:${port}/v1/guard/input`, { method: "POST", headers: { "x-guardrails-key": CALLER_TOKEN }, body: JSON.stringify({ text: "Say hello", config_id: "judged" }) });
     expect(((await judged.json()) as { allowed: boolean }).allowed).toBe(true);
+    // An MCP tool call: a span per message judged.
+    const mcpClient = new Client({ name: "traced-agent", version: "1" });
+    await mcpClient.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp/tools`), { requestInit: { headers: { "x-guardrails-key": CALLER_TOKEN } } }));
+    await mcpClient.callTool({ name: "lookup_customer", arguments: { id: "c-traced-7" } });
+    await mcpClient.close();
     // A model name is the caller's text: a long one is cut as in a log line.
     await client.chat.completions.create({ model: "x".repeat(5000), messages: [{ role: "user", content: "Say hello" }] });
     upstreamTraceparents = mock.received.map((r) => r.headers.traceparent);
@@ -142,6 +154,7 @@ describe("tracing on: spans reach an OTLP/HTTP collector", () => {
 
   afterAll(async () => {
     await mock.stop();
+    await mcpServer.stop();
     collector.stop(true);
     files.remove();
   });
@@ -215,7 +228,8 @@ describe("tracing on: spans reach an OTLP/HTTP collector", () => {
   });
 
   test("one server span per request traced, and none for /health or /metrics", () => {
-    expect(requestSpans().map((s) => s.name).sort()).toEqual(["POST /v1/chat/completions", "POST /v1/chat/completions", "POST /v1/chat/completions", "POST /v1/guard/input", "POST /v1/guard/input"]);
+    // MCP's requests (initialize, its notification, the call, the client's GET stream) are checked below.
+    expect(requestSpans().filter((s) => !s.name.includes("/mcp/")).map((s) => s.name).sort()).toEqual(["POST /v1/chat/completions", "POST /v1/chat/completions", "POST /v1/chat/completions", "POST /v1/guard/input", "POST /v1/guard/input"]);
   });
 
   test("a caller's long model name is cut to 128 characters in the upstream span", () => {
@@ -249,6 +263,15 @@ describe("tracing on: spans reach an OTLP/HTTP collector", () => {
     expect(attributes(judged[0]!)["guardrail_proxy.engine_ms"]).toBeNumber();
     // Local engines make no call: their spans say nothing of one.
     expect(spans.filter((s) => s.name === "guardrail PromptInjection").every((s) => attributes(s)["guardrail_proxy.engine"] === undefined)).toBe(true);
+  });
+
+  test("an MCP message judged on its way is a span naming the server, the method, the direction and the outcome", () => {
+    expect(requestSpans().filter((s) => s.name === "POST /mcp/:name").length).toBeGreaterThanOrEqual(3);
+    const messages = spans.filter((s) => s.name === "mcp tools/call").map((s) => attributes(s));
+    expect(messages).toContainEqual(expect.objectContaining({ "guardrail_proxy.mcp.server": "tools", "guardrail_proxy.mcp.method": "tools/call", "guardrail_proxy.mcp.from": "client", "guardrail_proxy.outcome": "passed" }));
+    expect(messages).toContainEqual(expect.objectContaining({ "guardrail_proxy.mcp.from": "server" }));
+    expect(exports.join("\n")).not.toContain("c-traced-7");
+    expect(exports.join("\n")).not.toContain("jane.roe@example.com");
   });
 
   test("no prompt, answer or key is exported", () => {

@@ -7,6 +7,7 @@ const SERVE_OPTIONS = `Options of serve (each sets the variable in brackets, and
   --policy-dir PATH           policy directory, local mode (SVC_GUARDRAILS_POLICY_DIR, default ./policies)
   --default-config ID         policy used when a request names none (SVC_GUARDRAILS_DEFAULT_CONFIG_ID)
   --models-config PATH        models config file (SVC_GUARDRAILS_MODELS_CONFIG)
+  --mcp-config PATH           MCP servers to front at /mcp/{name} (SVC_GUARDRAILS_MCP_CONFIG)
   --name NAME                 instance name on the platform dashboard (SVC_GUARDRAILS_INSTANCE_NAME)
   --reload                    restart on source changes, development only (SVC_GUARDRAILS_RELOAD)
   --log-level LEVEL           debug, info, warning or error (SVC_GUARDRAILS_LOG_LEVEL, default info)

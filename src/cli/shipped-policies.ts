@@ -6,6 +6,7 @@
 import alertOnly from "../../policies/alert-only.yml" with { type: "text" };
 import defaultPolicy from "../../policies/default.yaml" with { type: "text" };
 import llmJudged from "../../policies/llm-judged.yaml" with { type: "text" };
+import mcpAgents from "../../policies/mcp-agents.yaml" with { type: "text" };
 import strict from "../../policies/strict.json" with { type: "text" };
 import supportBot from "../../policies/support-bot/policy.yaml" with { type: "text" };
 
@@ -19,6 +20,7 @@ export const SHIPPED_POLICIES: ReadonlyArray<readonly [path: string, content: st
   ["alert-only.yml", alertOnly],
   ["default.yaml", defaultPolicy],
   ["llm-judged.yaml", llmJudged],
+  ["mcp-agents.yaml", mcpAgents],
   ["strict.json", asText(strict)],
   ["support-bot/policy.yaml", supportBot],
 ];

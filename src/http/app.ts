@@ -7,7 +7,7 @@ import { PolicyError } from "../policy/errors.ts";
 import { formatIssues, toIssues, type SchemaIssue } from "../schema/check.ts";
 import { callerValue } from "../log/caller-value.ts";
 import { finishAudit, startAudit } from "../audit/request-audit.ts";
-import { readJsonBody, checkDeclaredLength } from "./body.ts";
+import { readBodyWithin, readJsonBody, checkDeclaredLength } from "./body.ts";
 import { callerAuthentication, exemptFromAuthentication } from "./caller-auth.ts";
 import { requestContext, type AppDeps } from "./context.ts";
 import { ApiError } from "../errors/api-error.ts";
@@ -16,6 +16,7 @@ import { FAMILIES } from "../proxy/families/index.ts";
 import type { ApiFamily } from "../proxy/family.ts";
 import { guardRoutes } from "./routes/guard.ts";
 import { metaRoutes } from "./routes/meta.ts";
+import { mcpRoutes } from "./routes/mcp.ts";
 import { modelsRoutes } from "./routes/models.ts";
 import { proxyRoutes } from "./routes/proxy.ts";
 import { CallerGoneError } from "../upstream/errors.ts";
@@ -49,7 +50,8 @@ export function createApp(deps: AppDeps) {
         ctx.audit.caller = authenticate(ctx.request);
         ctx.audit.authenticated = true;
       })
-      .onParse(({ request }) => readJsonBody(request, limit))
+      // MCP's body is JSON-RPC: read raw, so a malformed one gets a JSON-RPC error (routes/mcp.ts).
+      .onParse(({ request }) => (pathOf(request.url).startsWith("/mcp/") ? readBodyWithin(request, limit) : readJsonBody(request, limit)))
       .onError((ctx) => {
         const err = toApiError(ctx.code, ctx.error, ctx.request);
         if (ctx.error instanceof PolicyError && ctx.error.code === "policy_unreadable") {
@@ -75,6 +77,7 @@ export function createApp(deps: AppDeps) {
       .use(guardRoutes(deps))
       .use(proxyRoutes(deps))
       .use(modelsRoutes(deps))
+      .use(mcpRoutes(deps))
   );
   return app;
 }

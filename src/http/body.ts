@@ -45,6 +45,11 @@ export function checkDeclaredLength(request: Request, limit: number): void {
   if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
 }
 
+/** The body as text, within the limit (a chunked body is counted as it arrives). */
+export function readBodyWithin(request: Request, limit: number): Promise<string> {
+  return readBodyText(request, limit);
+}
+
 /** The declared length was checked when the request arrived (the app's `onRequest`). */
 async function readBodyText(request: Request, limit: number): Promise<string> {
   if (request.headers.has("content-length") || !request.body) return request.text();

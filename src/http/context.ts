@@ -11,6 +11,7 @@ import type { Tracing } from "../tracing/trace.ts";
 import type { Upstream } from "../upstream/setup.ts";
 import type { RequestAudit } from "../audit/request-audit.ts";
 import type { CallerDefinition } from "./callers-file.ts";
+import type { McpRuntime } from "../proxy/families/mcp/handle.ts";
 
 export interface AppDeps {
   readonly settings: Settings;
@@ -24,6 +25,8 @@ export interface AppDeps {
   readonly metricsText?: () => Promise<string>;
   /** Set when tracing is on (tracing/setup.ts). */
   readonly tracing?: Tracing;
+  /** The MCP servers fronted at /mcp/{name}, when an MCP config is given. */
+  readonly mcp?: McpRuntime | null;
 }
 
 /** Declares the per-request `audit` on the context; the app assigns a fresh one per request. */

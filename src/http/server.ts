@@ -20,6 +20,7 @@ import { buildUpstream, judgeConfigured, type Upstream } from "../upstream/setup
 import { engineWarnings } from "../upstream/engine-probe.ts";
 import { variable as variableOf } from "../upstream/provider.ts";
 import { PROVIDERS } from "../proxy/families/index.ts";
+import { createMcpRuntime, McpConfigError, type McpRuntime } from "../proxy/families/mcp/index.ts";
 import { workerChannel } from "../process/worker-channel.ts";
 import { configureScanPool } from "../pipeline/scan-pool.ts";
 import { startTracing } from "../tracing/setup.ts";
@@ -51,7 +52,8 @@ export async function startServer(settings: Settings, log: Logger): Promise<Runn
   const worker = settings.workerIndex === undefined ? null : workerChannel(metrics);
   // The OpenTelemetry variables are read where the SDK reads them: from the process.
   const tracing = await startTracing(process.env, log);
-  const app = createApp({ settings, policies, log, metrics, upstream, callers, metricsText: worker?.metricsText, tracing });
+  const mcp = loadMcp(settings);
+  const app = createApp({ settings, policies, log, metrics, upstream, callers, metricsText: worker?.metricsText, tracing, mcp });
   try {
     app.listen({
       hostname: settings.host,
@@ -190,6 +192,16 @@ function warnAboutPolicies(store: LocalPolicyStore, log: Logger): void {
 
 function isLoopbackHost(host: string): boolean {
   return host === "localhost" || host === "::1" || /^127\./.test(host);
+}
+
+/** The MCP servers to front; an invalid MCP config refuses the start (DECISIONS §12). */
+function loadMcp(settings: Settings): McpRuntime | null {
+  try {
+    return createMcpRuntime(settings.mcpConfigPath, settings.mcpSessionTtlSeconds);
+  } catch (e) {
+    if (e instanceof McpConfigError) throw new StartupError(e.message);
+    throw e;
+  }
 }
 
 function createUpstream(settings: Settings): Upstream {

@@ -3,6 +3,7 @@
  * `output` after it. The guard endpoints are this road with the upstream call taken out.
  */
 import type { CompiledPolicy } from "../policy/compile.ts";
+import type { PlaceholderVault } from "../guardrails/text/vault.ts";
 import type { RequestTrace } from "../tracing/trace.ts";
 import { revealHidden } from "./hidden-text.ts";
 import { runStage } from "./run-stage.ts";
@@ -42,6 +43,8 @@ export interface OutputOptions {
   /** `masked[i]` false: the text is judged but never rewritten (signed thinking). */
   readonly masked?: readonly boolean[];
   readonly trace?: RequestTrace;
+  /** Reversible output masking (an MCP session's placeholders: DECISIONS §12). */
+  readonly vault?: PlaceholderVault;
 }
 
 /**
@@ -54,7 +57,7 @@ export async function runOutputStage(policy: CompiledPolicy, texts: readonly str
     policy,
     "output",
     revealHidden(texts.map((text, i) => ({ role: "assistant", text, masked: masked?.[i] ?? true, judged: true }))),
-    { signal: options.signal, trace: options.trace },
+    { signal: options.signal, trace: options.trace, ...(options.vault ? { vault: options.vault } : {}) },
   );
   return { runs: result.runs, block: result.block, texts: result.segments.slice(0, texts.length).map((s) => s.text) };
 }

@@ -22,7 +22,7 @@ import type { StageName } from "../policy/schema.ts";
 import type { Block, GuardrailRun } from "../pipeline/types.ts";
 import { VERSION } from "../version.ts";
 import type { TracingEnvironment } from "./setup.ts";
-import type { RequestOutcome, RequestTrace, StageTrace, Tracing, UpstreamCall, UpstreamTrace } from "./trace.ts";
+import type { McpMessageSpan, RequestOutcome, RequestTrace, StageTrace, Tracing, UpstreamCall, UpstreamTrace } from "./trace.ts";
 
 /** The longest a stop waits for the last spans to be exported (an unreachable collector would hold it for the exporter's retries). */
 const SHUTDOWN_WAIT_MS = 5000;
@@ -118,6 +118,18 @@ class OtelRequestTrace implements RequestTrace {
   stage(stage: StageName): StageTrace {
     const span = this.tracer.startSpan(`guardrails ${stage}`, { startTime: now(), attributes: { "guardrail_proxy.stage": stage } }, this.context);
     return new OtelStageTrace(this.tracer, span);
+  }
+
+  message(message: McpMessageSpan, startedAt: number): void {
+    const span = this.tracer.startSpan(
+      `mcp ${message.method}`,
+      {
+        startTime: wallTime(startedAt),
+        attributes: { "guardrail_proxy.mcp.server": message.server, "guardrail_proxy.mcp.method": message.method, "guardrail_proxy.mcp.from": message.from, "guardrail_proxy.outcome": message.outcome },
+      },
+      this.context,
+    );
+    span.end(now());
   }
 
   upstream(call: UpstreamCall): UpstreamTrace {

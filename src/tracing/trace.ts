@@ -21,8 +21,18 @@ export interface RequestTrace {
   stage(stage: StageName): StageTrace;
   /** A client span for the upstream call; its headers carry the trace to the upstream. */
   upstream(call: UpstreamCall): UpstreamTrace;
+  /** A span for one MCP message judged on its way (DECISIONS §12), from `startedAt` to now: never its content. */
+  message(message: McpMessageSpan, startedAt: number): void;
   /** Ends the request's span, and any child still open (a stream's upstream call). */
   end(outcome: RequestOutcome): void;
+}
+
+export interface McpMessageSpan {
+  readonly server: string;
+  /** The JSON-RPC method (a known one, else `other`). */
+  readonly method: string;
+  readonly from: "client" | "server";
+  readonly outcome: "passed" | "blocked";
 }
 
 export interface StageTrace {

@@ -54,7 +54,8 @@ describe("rules", () => {
       const t0 = performance.now();
       ruleMatches("injection", text.toLowerCase());
       ruleMatches("jailbreak", text.toLowerCase());
-      expect(performance.now() - t0).toBeLessThan(500);
+      // Quadratic matching of a megabyte takes minutes; linear, well under a second (2 s leaves room for a loaded machine).
+      expect(performance.now() - t0).toBeLessThan(2000);
     }
   });
 });

@@ -1,0 +1,411 @@
+/**
+ * The MCP proxy (DECISIONS §12): `POST /mcp/{name}` (JSON-RPC messages, answered as JSON or as an
+ * SSE stream, as the server answers), `GET` (the server's event stream) and `DELETE` (the end of
+ * a session), every message in both directions through the policy's stages. What the client
+ * sends is judged before it leaves (a blocked request is answered here and never reaches the
+ * server); what the server sends is judged message by message before the client sees it.
+ */
+import type { RequestAudit } from "../../../audit/request-audit.ts";
+import { finishAudit } from "../../../audit/request-audit.ts";
+import { requestPolicy, CONFIG_ID_HEADER } from "../../../audit/request-policy.ts";
+import { ApiError } from "../../../errors/api-error.ts";
+import type { CompiledPolicy } from "../../../policy/compile.ts";
+import { isObject } from "../../../schema/json.ts";
+import { SseParser, SseTooLargeError } from "../../../streaming/sse.ts";
+import { readAnswerText } from "../../../upstream/answer-size.ts";
+import type { ProxyDeps } from "../../deps.ts";
+import type { McpServerEntry } from "./config.ts";
+import { guardClient, type McpGuardContext } from "./guard.ts";
+import { blockedError, errorMessage, GUARDRAIL_ERROR_CODE, JsonRpcParseError, kindOf, methodLabel, parseJsonRpc, withheldToolResult, type JsonRpcMessage } from "./jsonrpc.ts";
+import type { Quarantine } from "./quarantine.ts";
+import { readClientRequest, readClientResult } from "./reading.ts";
+import { guardServerMessage, idKey, type ServerSide } from "./server-messages.ts";
+import type { McpSession, McpSessions } from "./sessions.ts";
+import { McpUpstreamError, sendToServer, timeoutMsOf, upstreamHeadersOf } from "./upstream.ts";
+
+export interface McpRuntime {
+  readonly entries: ReadonlyMap<string, McpServerEntry>;
+  readonly sessions: McpSessions;
+  readonly quarantine: Quarantine;
+}
+
+export interface McpCall {
+  readonly entry: McpServerEntry;
+  readonly request: Request;
+  readonly audit: RequestAudit;
+  /** The route pattern, for the request line and metrics. */
+  readonly route: string;
+}
+
+const JSON_HEADERS = { "content-type": "application/json" };
+
+/** `POST /mcp/{name}`: the client's JSON-RPC message (or batch), `bodyText` as received. */
+export async function mcpPost(deps: ProxyDeps, rt: McpRuntime, call: McpCall, bodyText: string): Promise<Response> {
+  let parsed: unknown;
+  try {
+    parsed = parseJsonRpc(bodyText);
+  } catch (e) {
+    if (!(e instanceof JsonRpcParseError)) throw e;
+    return Response.json(errorMessage(null, e.code, e.message, { error: "validation_error" }), { status: 400 });
+  }
+  const batch = Array.isArray(parsed);
+  const messages: unknown[] = Array.isArray(parsed) ? parsed : [parsed];
+  if (messages.length === 0) return Response.json(errorMessage(null, -32600, "an empty batch", { error: "validation_error" }), { status: 400 });
+
+  const policy = policyOf(deps, call);
+  const sessionId = call.request.headers.get("mcp-session-id");
+  const session = sessionId ? rt.sessions.get(call.entry.name, sessionId) : undefined;
+  const ctx: McpGuardContext = { policy, audit: call.audit, ...(session ? { session } : {}) };
+  const local: JsonRpcMessage[] = [];
+  const forward: JsonRpcMessage[] = [];
+  const asked = new Map<string, string>();
+
+  for (const message of messages) {
+    const startedAt = performance.now();
+    const kind = kindOf(message);
+    if (kind === "invalid") {
+      local.push(errorMessage(isObject(message) ? (message.id ?? null) : null, -32600, "not a JSON-RPC 2.0 message", { error: "validation_error" }));
+      continue;
+    }
+    const msg = message as JsonRpcMessage;
+    if (kind === "response") {
+      // The client's answer to a request of the server's.
+      const serverMethod = session?.answered(msg.id);
+      const block = "result" in msg ? await guardClient(ctx, readClientResult(serverMethod, msg.result)) : null;
+      count(deps, call, serverMethod, "client", block ? "blocked" : "passed", startedAt);
+      // A blocked answer: the server gets the error, the client its 202.
+      forward.push(block ? blockedError(msg.id, block) : msg);
+      continue;
+    }
+    const method = msg.method as string;
+    if (kind === "request" && method === "tools/call") {
+      const refusal = await quarantined(deps, rt, call, ctx, msg);
+      if (refusal) {
+        count(deps, call, method, "client", "blocked", startedAt);
+        local.push(refusal);
+        continue;
+      }
+    }
+    const block = await guardClient(ctx, readClientRequest(method, msg.params));
+    count(deps, call, method, "client", block ? "blocked" : "passed", startedAt);
+    if (block) {
+      if (kind === "request") local.push(blockedError(msg.id, block));
+      else deps.log.warning("MCP client notification dropped", { server: call.entry.name, method: methodLabel(method), guardrail: block.guardrail, config_id: policy.id });
+      continue;
+    }
+    if (kind === "request") asked.set(idKey(msg.id), method);
+    forward.push(msg);
+  }
+
+  if (forward.length === 0) return local.length === 0 ? new Response(null, { status: 202 }) : Response.json(batch ? local : local[0], { headers: JSON_HEADERS });
+
+  const abort = new AbortController();
+  call.request.signal.addEventListener("abort", () => abort.abort(), { once: true });
+  let upstream: Response;
+  try {
+    upstream = await sendToServer(call.entry, "POST", upstreamHeadersOf(call.request.headers, call.entry), JSON.stringify(batch ? forward : forward[0]), abort);
+  } catch (e) {
+    if (!(e instanceof McpUpstreamError)) throw e;
+    return failedAnswer(e.status, [...asked.keys()].map((k) => JSON.parse(k) as unknown), e.code, e.message, batch, local);
+  }
+  // The session an initialize answer starts: its placeholders start with it.
+  const answeredSession = session ?? sessionOfAnswer(rt, call.entry, upstream);
+  const answerCtx: McpGuardContext = answeredSession ? { ...ctx, session: answeredSession } : ctx;
+  const side = serverSide(deps, rt, call, upstream, asked);
+  return relayAnswer(deps, call, answerCtx, side, upstream, abort, batch, local);
+}
+
+/** `GET /mcp/{name}`: the server's own event stream, each message judged before it is relayed. */
+export async function mcpGet(deps: ProxyDeps, rt: McpRuntime, call: McpCall): Promise<Response> {
+  const policy = policyOf(deps, call);
+  const sessionId = call.request.headers.get("mcp-session-id");
+  const session = sessionId ? rt.sessions.get(call.entry.name, sessionId) : undefined;
+  const abort = new AbortController();
+  call.request.signal.addEventListener("abort", () => abort.abort(), { once: true });
+  let upstream: Response;
+  try {
+    upstream = await sendToServer(call.entry, "GET", upstreamHeadersOf(call.request.headers, call.entry), undefined, abort);
+  } catch (e) {
+    if (!(e instanceof McpUpstreamError)) throw e;
+    return failedAnswer(e.status, [], e.code, e.message, false, []);
+  }
+  const ctx: McpGuardContext = { policy, audit: call.audit, ...(session ? { session } : {}) };
+  return relayAnswer(deps, call, ctx, serverSide(deps, rt, call, upstream, new Map()), upstream, abort, false, [], false);
+}
+
+/** `DELETE /mcp/{name}`: the session ends here too once the server ends it. */
+export async function mcpDelete(deps: ProxyDeps, rt: McpRuntime, call: McpCall): Promise<Response> {
+  policyOf(deps, call);
+  const abort = new AbortController();
+  let upstream: Response;
+  try {
+    upstream = await sendToServer(call.entry, "DELETE", upstreamHeadersOf(call.request.headers, call.entry), undefined, abort);
+  } catch (e) {
+    if (!(e instanceof McpUpstreamError)) throw e;
+    return failedAnswer(e.status, [], e.code, e.message, false, []);
+  }
+  const sessionId = call.request.headers.get("mcp-session-id");
+  if (sessionId && upstream.ok) rt.sessions.end(call.entry.name, sessionId);
+  const text = await readAnswerText(upstream, deps.settings.maxAnswerBytes).catch(() => "");
+  return new Response(text.length > 0 ? text : null, { status: upstream.status, headers: relayedHeaders(upstream) });
+}
+
+/** Header, else the entry's policy, else the caller's or the server's default (DECISIONS §12). */
+function policyOf(deps: ProxyDeps, call: McpCall): CompiledPolicy {
+  const named = call.request.headers.get(CONFIG_ID_HEADER) || call.entry.policy;
+  return requestPolicy(deps, call.audit, call.request, named || undefined);
+}
+
+function sessionOfAnswer(rt: McpRuntime, entry: McpServerEntry, upstream: Response): McpSession | undefined {
+  const id = upstream.headers.get("mcp-session-id");
+  return id ? rt.sessions.get(entry.name, id) : undefined;
+}
+
+function serverSide(deps: ProxyDeps, rt: McpRuntime, call: McpCall, upstream: Response, asked: Map<string, string>): ServerSide {
+  const sessionId = upstream.headers.get("mcp-session-id") ?? call.request.headers.get("mcp-session-id");
+  return {
+    entry: call.entry,
+    quarantine: rt.quarantine,
+    log: deps.log,
+    asked,
+    refuseServerRequest(error) {
+      const headers = upstreamHeadersOf(call.request.headers, call.entry, { "content-type": "application/json", accept: "application/json, text/event-stream", ...(sessionId ? { "mcp-session-id": sessionId } : {}) });
+      void sendToServer(call.entry, "POST", headers, JSON.stringify(error), new AbortController())
+        .then((r) => r.body?.cancel())
+        .catch(() => deps.log.warning("MCP server could not be told of a withheld request", { server: call.entry.name }));
+    },
+  };
+}
+
+/** The answer's headers the client needs: its type and the session. */
+function relayedHeaders(upstream: Response): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of ["content-type", "mcp-session-id", "mcp-protocol-version"]) {
+    const value = upstream.headers.get(name);
+    if (value !== null) out[name] = value;
+  }
+  return out;
+}
+
+/** An upstream failure: HTTP 502/504 with the JSON-RPC error for each request that was sent. */
+function failedAnswer(status: number, ids: readonly unknown[], code: string, message: string, batch: boolean, local: readonly JsonRpcMessage[]): Response {
+  const errors = [...local, ...(ids.length === 0 ? [errorMessage(null, -32603, message, { error: code })] : ids.map((id) => errorMessage(id, -32603, message, { error: code })))];
+  return Response.json(batch ? errors : errors[0], { status, headers: JSON_HEADERS });
+}
+
+/**
+ * The server's answer: a 202 or an error status relayed as is; JSON judged message by message;
+ * an SSE stream judged event by event, each whole before it is relayed.
+ */
+async function relayAnswer(deps: ProxyDeps, call: McpCall, ctx: McpGuardContext, side: ServerSide, upstream: Response, abort: AbortController, batch: boolean, local: readonly JsonRpcMessage[], eventTimeout = true): Promise<Response> {
+  const type = upstream.headers.get("content-type") ?? "";
+  const max = deps.settings.maxAnswerBytes;
+  if (upstream.status === 202 || !upstream.ok || !upstream.body) {
+    const text = await readAnswerText(upstream, max).catch(() => "");
+    if (local.length > 0 && upstream.ok) return Response.json(batch ? local : local[0], { headers: JSON_HEADERS });
+    return new Response(text.length > 0 ? text : null, { status: upstream.status, headers: relayedHeaders(upstream) });
+  }
+  if (/text\/event-stream/i.test(type)) return relaySse(deps, call, ctx, side, upstream, abort, local, eventTimeout);
+  let text: string;
+  try {
+    text = await readAnswerText(upstream, max);
+  } catch (e) {
+    if (e instanceof ApiError && e.code === "upstream_answer_too_large") return Response.json(tooLargeAnswers(side, batch, local), { headers: { ...JSON_HEADERS, ...sessionHeader(upstream) } });
+    throw e;
+  }
+  let parsed: unknown;
+  try {
+    parsed = parseJsonRpc(text);
+  } catch {
+    return Response.json(errorMessage(null, -32603, `the MCP server '${call.entry.name}' answered something that is not JSON-RPC`, { error: "upstream_invalid_answer" }), { status: 502, headers: JSON_HEADERS });
+  }
+  const answers: JsonRpcMessage[] = [...local];
+  for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
+    const startedAt = performance.now();
+    const guarded = await guardServerMessage(ctx, side, message);
+    count(deps, call, side.asked.get(idKey(isObject(message) ? message.id : null)) ?? (isObject(message) ? (message.method as string | undefined) : undefined), "server", guarded === message ? "passed" : "blocked", startedAt);
+    if (guarded) answers.push(guarded);
+  }
+  return Response.json(batch || answers.length !== 1 ? answers : answers[0], { headers: { ...JSON_HEADERS, ...sessionHeader(upstream) } });
+}
+
+function sessionHeader(upstream: Response): Record<string, string> {
+  const id = upstream.headers.get("mcp-session-id");
+  return id ? { "mcp-session-id": id } : {};
+}
+
+/** Each request in flight answered with `upstream_answer_too_large` (a tool call as a tool error). */
+function tooLargeAnswers(side: ServerSide, batch: boolean, local: readonly JsonRpcMessage[]): unknown {
+  const message = "the MCP server's answer is larger than SVC_GUARDRAILS_MAX_ANSWER_BYTES";
+  const answers = [...local];
+  for (const [key, method] of side.asked) {
+    const id = JSON.parse(key) as unknown;
+    answers.push(method === "tools/call" ? withheldToolResult(id, `${message} (upstream_answer_too_large)`) : errorMessage(id, -32603, message, { error: "upstream_answer_too_large" }));
+  }
+  return batch || answers.length !== 1 ? answers : answers[0];
+}
+
+/**
+ * An SSE answer relayed event by event: each message parsed and judged whole, then written as
+ * its own event (its `id:` kept, for Last-Event-ID). A gap longer than the entry's timeout, or
+ * more than SVC_GUARDRAILS_MAX_ANSWER_BYTES, ends it with an error for each request still open.
+ */
+function relaySse(deps: ProxyDeps, call: McpCall, ctx: McpGuardContext, side: ServerSide, upstream: Response, abort: AbortController, local: readonly JsonRpcMessage[], eventTimeout: boolean): Response {
+  call.audit.deferred = true;
+  const reader: Reader = upstream.body!.getReader();
+  const decoder = new TextDecoder();
+  const parser = new SseParser();
+  const max = deps.settings.maxAnswerBytes;
+  const timeoutMs = timeoutMsOf(call.entry);
+  const encoder = new TextEncoder();
+  let finished = false;
+  const finish = (status: number) => {
+    if (finished) return;
+    finished = true;
+    call.audit.deferred = false;
+    finishAudit(call.audit, status, call.route, deps);
+  };
+  const open = new Map(side.asked);
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const write = (text: string) => controller.enqueue(encoder.encode(text));
+      const endWithErrors = (code: string, message: string) => {
+        for (const [key, method] of open) {
+          const id = JSON.parse(key) as unknown;
+          const answer = method === "tools/call" && code === "upstream_answer_too_large" ? withheldToolResult(id, `${message} (${code})`) : errorMessage(id, -32603, message, { error: code });
+          write(`event: message\ndata: ${JSON.stringify(answer)}\n\n`);
+        }
+      };
+      for (const answer of local) write(`event: message\ndata: ${JSON.stringify(answer)}\n\n`);
+      let bytes = 0;
+      try {
+        for (;;) {
+          const next = await readWithin(reader, eventTimeout ? timeoutMs : 0);
+          if (next === "timeout") {
+            endWithErrors("upstream_timeout", `the MCP server '${call.entry.name}' sent nothing for ${timeoutMs / 1000} s`);
+            abort.abort();
+            break;
+          }
+          if (next.done) break;
+          bytes += next.value.byteLength;
+          if (bytes > max) {
+            endWithErrors("upstream_answer_too_large", "the MCP server's answer is larger than SVC_GUARDRAILS_MAX_ANSWER_BYTES");
+            abort.abort();
+            break;
+          }
+          for (const event of parser.push(decoder.decode(next.value, { stream: true }))) {
+            const id = /^id:\s?(.*)$/m.exec(event.raw)?.[1];
+            if (event.data === "") {
+              // A priming event (its id for resumption) or a comment: nothing to judge.
+              write(`${event.raw}\n\n`);
+              continue;
+            }
+            let message: unknown;
+            try {
+              message = parseJsonRpc(event.data);
+            } catch {
+              deps.log.warning("MCP server event that is not JSON-RPC dropped", { server: call.entry.name });
+              continue;
+            }
+            const method = side.asked.get(idKey(isObject(message) ? message.id : null)) ?? (isObject(message) ? (message.method as string | undefined) : undefined);
+            const startedAt = performance.now();
+            const guarded = await guardServerMessage(ctx, side, message);
+            count(deps, call, method, "server", guarded === message ? "passed" : "blocked", startedAt);
+            if (isObject(message) && kindOf(message) === "response") open.delete(idKey(message.id));
+            if (!guarded) continue;
+            write(`${id !== undefined ? `id: ${id}\n` : ""}event: ${event.event ?? "message"}\ndata: ${JSON.stringify(guarded)}\n\n`);
+          }
+        }
+        finish(200);
+      } catch (e) {
+        if (e instanceof SseTooLargeError) endWithErrors("upstream_answer_too_large", "an event of the MCP server is larger than the proxy reads");
+        else if (!abort.signal.aborted) endWithErrors("upstream_unreachable", `the MCP server '${call.entry.name}' broke off its answer`);
+        finish(200);
+      }
+      try {
+        controller.close();
+      } catch {
+        // The client went away first.
+      }
+    },
+    cancel() {
+      abort.abort();
+      void reader.cancel().catch(() => {});
+      finish(499);
+    },
+  });
+  return new Response(body, { status: upstream.status, headers: { ...relayedHeaders(upstream), "content-type": "text/event-stream", "cache-control": "no-cache" } });
+}
+
+/** The next read, or "timeout" after `ms` of silence (0: no limit). */
+type Reader = { read(): Promise<{ done: true; value?: undefined } | { done: false; value: Uint8Array }>; cancel(): Promise<void> };
+
+async function readWithin(reader: Reader, ms: number): Promise<Awaited<ReturnType<Reader["read"]>> | "timeout"> {
+  if (ms === 0) return reader.read();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), ms)));
+  try {
+    return await Promise.race([reader.read(), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * A tools/call naming a quarantined tool is refused; one naming a tool this policy has not judged
+ * yet makes the proxy list the server's tools itself first (DECISIONS §12).
+ */
+async function quarantined(deps: ProxyDeps, rt: McpRuntime, call: McpCall, ctx: McpGuardContext, msg: JsonRpcMessage): Promise<JsonRpcMessage | null> {
+  const name = isObject(msg.params) && typeof msg.params.name === "string" ? msg.params.name : undefined;
+  if (name === undefined) return null;
+  const server = call.entry.name;
+  if (!rt.quarantine.judged(server, ctx.policy.id, "tools/list", name) && ctx.policy.stages.output.length > 0) await listToolsItself(deps, rt, call, ctx);
+  const block = rt.quarantine.blockOf(server, ctx.policy.id, "tools/list", name);
+  if (!block) return null;
+  return errorMessage(msg.id, GUARDRAIL_ERROR_CODE, `tool '${name}' is quarantined: ${block.message}`, { error: "guardrail_enforcement_triggered", guardrail: block.guardrail });
+}
+
+/** Pages of tools/list the proxy asks for itself (bounded). */
+const MAX_LIST_PAGES = 10;
+
+async function listToolsItself(deps: ProxyDeps, rt: McpRuntime, call: McpCall, ctx: McpGuardContext): Promise<void> {
+  const headers = upstreamHeadersOf(call.request.headers, call.entry, { "content-type": "application/json", accept: "application/json, text/event-stream" });
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_LIST_PAGES; page++) {
+    const id = `guardrail-proxy-tools-${page}`;
+    const asked = new Map([[idKey(id), "tools/list"]]);
+    const request = { jsonrpc: "2.0", id, method: "tools/list", ...(cursor ? { params: { cursor } } : {}) };
+    let message: unknown;
+    try {
+      const answer = await sendToServer(call.entry, "POST", headers, JSON.stringify(request), new AbortController());
+      message = await firstAnswer(answer, id, deps.settings.maxAnswerBytes);
+    } catch {
+      deps.log.warning("MCP tools could not be listed to judge a call; it goes on unjudged", { server: call.entry.name });
+      return;
+    }
+    const side: ServerSide = { entry: call.entry, quarantine: rt.quarantine, log: deps.log, asked, refuseServerRequest: () => {} };
+    const guarded = await guardServerMessage({ ...ctx, session: undefined }, side, message);
+    const next = isObject(guarded) && isObject(guarded.result) ? guarded.result.nextCursor : undefined;
+    if (typeof next !== "string") return;
+    cursor = next;
+  }
+}
+
+/** The answer with `id` in a JSON or SSE answer. */
+async function firstAnswer(answer: Response, id: string, max: number): Promise<unknown> {
+  const text = await readAnswerText(answer, max);
+  if (!/text\/event-stream/i.test(answer.headers.get("content-type") ?? "")) return parseJsonRpc(text);
+  for (const event of new SseParser().push(`${text}\n\n`)) {
+    if (event.data === "") continue;
+    const message = parseJsonRpc(event.data);
+    if (isObject(message) && message.id === id) return message;
+  }
+  throw new Error("no answer");
+}
+
+/** One message judged: counted by server, method, direction and outcome, and a span when tracing is on. */
+function count(deps: ProxyDeps, call: McpCall, method: string | undefined, from: "client" | "server", outcome: "passed" | "blocked", startedAt: number): void {
+  const labels = { server: call.entry.name, method: methodLabel(method), from, outcome } as const;
+  deps.metrics.inc("guardrail_proxy_mcp_messages_total", labels);
+  call.audit.trace?.message(labels, startedAt);
+}

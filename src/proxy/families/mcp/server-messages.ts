@@ -1,0 +1,69 @@
+/**
+ * What the MCP server sends, judged before the client sees it (DECISIONS §12): answers to the
+ * client's requests (a blocked tool result becomes a tool error; a blocked resource or prompt the
+ * JSON-RPC error; list entries that trip are removed and quarantined), the server's own requests
+ * (a blocked one never reaches the client: the server gets the error) and notifications (a
+ * blocked one is dropped and logged).
+ */
+import type { Logger } from "../../../log/logger.ts";
+import { callerValue } from "../../../log/caller-value.ts";
+import type { Block } from "../../../pipeline/types.ts";
+import { isObject } from "../../../schema/json.ts";
+import type { McpServerEntry } from "./config.ts";
+import { guardServer, type McpGuardContext } from "./guard.ts";
+import { blockedError, kindOf, withheldToolResult, type JsonRpcMessage } from "./jsonrpc.ts";
+import type { Quarantine } from "./quarantine.ts";
+import { LIST_KEYS, readServerRequest, readServerResult } from "./reading.ts";
+
+export interface ServerSide {
+  readonly entry: McpServerEntry;
+  readonly quarantine: Quarantine;
+  readonly log: Logger;
+  /** Methods of the client's requests in flight, by id (JSON-encoded). */
+  readonly asked: Map<string, string>;
+  /** Answers the server with an error for a request of its own that the client will not see. */
+  refuseServerRequest(error: JsonRpcMessage): void;
+}
+
+export function idKey(id: unknown): string {
+  return JSON.stringify(id ?? null);
+}
+
+/** The message as the client may see it, or null when it is withheld. */
+export async function guardServerMessage(ctx: McpGuardContext, side: ServerSide, message: unknown): Promise<JsonRpcMessage | null> {
+  const kind = kindOf(message);
+  if (kind === "invalid") return null;
+  const msg = message as JsonRpcMessage;
+  if (kind === "response") {
+    const method = side.asked.get(idKey(msg.id));
+    if (!("result" in msg)) return msg;
+    const { block, blocked } = await guardServer(ctx, readServerResult(method, msg.result));
+    if (block) return method === "tools/call" ? withheldToolResult(msg.id, `A guardrail withheld this tool result. ${block.message}`) : blockedError(msg.id, block);
+    const listKey = method === undefined ? undefined : LIST_KEYS[method];
+    if (listKey !== undefined && isObject(msg.result)) filterList(ctx, side, method!, listKey, msg.result, blocked);
+    return msg;
+  }
+  const method = msg.method as string;
+  const { block } = await guardServer(ctx, readServerRequest(method, msg.params));
+  if (!block) {
+    if (kind === "request") ctx.session?.serverAsked(msg.id, method);
+    return msg;
+  }
+  side.log.warning(kind === "request" ? "MCP server request withheld from the client" : "MCP server notification dropped", { server: side.entry.name, method: callerValue(method), guardrail: block.guardrail, config_id: ctx.policy.id });
+  if (kind === "request") side.refuseServerRequest(blockedError(msg.id, block));
+  return null;
+}
+
+/** Removes the entries that tripped and records the list's verdicts for quarantine. */
+function filterList(ctx: McpGuardContext, side: ServerSide, method: string, listKey: string, result: Record<string, unknown>, blocked: ReadonlyMap<number, Block>): void {
+  const entries = Array.isArray(result[listKey]) ? (result[listKey] as unknown[]) : [];
+  const nameOf = (entry: unknown) => (isObject(entry) ? String(entry.name ?? entry.uri ?? entry.uriTemplate ?? "") : "");
+  const byName = new Map<string, Block>();
+  for (const [index, block] of blocked) {
+    const name = nameOf(entries[index]);
+    byName.set(name, block);
+    side.log.warning("MCP list entry quarantined", { server: side.entry.name, list: listKey, name: callerValue(name), guardrail: block.guardrail, config_id: ctx.policy.id });
+  }
+  side.quarantine.record(side.entry.name, ctx.policy.id, method, entries.map(nameOf), byName);
+  if (blocked.size > 0) result[listKey] = entries.filter((_, i) => !blocked.has(i));
+}

@@ -1,0 +1,287 @@
+/**
+ * The MCP proxy (DECISIONS §12) with the official SDK on both sides: `Client` over the Streamable
+ * HTTP client transport to `/mcp/{name}`, and an `McpServer` upstream on loopback
+ * (helpers/mcp-server.ts). Each place text lives carries an e-mail, a keyword or an injected
+ * instruction somewhere below, and each test checks what the server or the client got.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { CreateMessageRequestSchema, ElicitRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { writeFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startMcpServer, POISON, type McpTestServer } from "../helpers/mcp-server.ts";
+import { policy, tempPolicyDir, type TempDir } from "../helpers/policies.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+let upstream: McpTestServer;
+let jsonUpstream: McpTestServer;
+let proxy: TestServer;
+let policies: TempDir;
+let configDir: string;
+
+beforeAll(async () => {
+  upstream = startMcpServer();
+  jsonUpstream = startMcpServer({ json: true });
+  const agents = {
+    pre_flight: [{ name: "PII", config: { entities: ["EMAIL_ADDRESS"] } }],
+    input: [{ name: "Keywords", config: { keywords: ["launch codes"] } }],
+    output: [{ name: "PII", config: { entities: ["EMAIL_ADDRESS"], reversible: true } }, { name: "PromptInjection" }],
+  };
+  policies = tempPolicyDir({
+    "agents-2.json": policy(agents),
+    "agents.json": policy({
+      pre_flight: [{ name: "PII", config: { entities: ["EMAIL_ADDRESS"] } }],
+      input: [{ name: "Keywords", config: { keywords: ["launch codes"] } }],
+      output: [
+        { name: "PII", config: { entities: ["EMAIL_ADDRESS"], reversible: true } },
+        { name: "PromptInjection" },
+      ],
+    }),
+    "open.json": policy({}),
+  });
+  configDir = mkdtempSync(join(tmpdir(), "gp-mcp-"));
+  const config = join(configDir, "mcp.yaml");
+  writeFileSync(config, [`- name: tools`, `  url: ${upstream.url}`, `  policy: agents`, `  headers: { x-upstream-team: agents }`, `- name: json-tools`, `  url: ${jsonUpstream.url}`, `  policy: agents`].join("\n"));
+  proxy = await startTestServer({ SVC_GUARDRAILS_POLICY_DIR: policies.path, SVC_GUARDRAILS_DEFAULT_CONFIG_ID: "open", SVC_GUARDRAILS_MCP_CONFIG: config });
+});
+
+afterAll(async () => {
+  await proxy.stop();
+  await upstream.stop();
+  await jsonUpstream.stop();
+  policies.remove();
+  rmSync(configDir, { recursive: true, force: true });
+});
+
+async function connect(server = "tools", headers: Record<string, string> = {}): Promise<Client> {
+  const client = new Client({ name: "test-agent", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${proxy.url}/mcp/${server}`), { requestInit: { headers } }));
+  return client;
+}
+
+const textOf = (result: unknown) => (((result as { content?: { type: string; text?: string }[] }).content) ?? []).map((c) => c.text ?? "").join("");
+
+for (const server of ["tools", "json-tools"]) {
+  describe(`through the proxy (${server === "tools" ? "SSE answers" : "JSON answers"})`, () => {
+    test("tools/list: poisoned description, property description and enum value are quarantined; ordinary tools kept", async () => {
+      const client = await connect(server);
+      const names = (await client.listTools()).tools.map((t) => t.name).sort();
+      expect(names).toEqual(["ask_model", "ask_user", "lookup_customer", "read_page", "report_progress", "send_email"]);
+      // A call to a quarantined tool is refused before the server sees it.
+      const before = (server === "tools" ? upstream : jsonUpstream).calls.length;
+      const error = await client.callTool({ name: "poisoned_description", arguments: { a: 1, b: 2 } }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(McpError);
+      expect((error as McpError).code).toBe(-32001);
+      expect((error as McpError).data).toMatchObject({ error: "guardrail_enforcement_triggered", guardrail: "PromptInjection" });
+      expect((server === "tools" ? upstream : jsonUpstream).calls.length).toBe(before);
+      await client.close();
+    });
+
+    test("a tool result's e-mail becomes a session placeholder; a later argument in the session gets the value back", async () => {
+      const target = server === "tools" ? upstream : jsonUpstream;
+      const client = await connect(server);
+      const found = await client.callTool({ name: "lookup_customer", arguments: { id: "c-17" } });
+      expect(textOf(found)).toBe("Customer c-17: Jane Roe, <EMAIL_ADDRESS_1>, prefers e-mail.");
+      expect(found.structuredContent).toEqual({ email: "<EMAIL_ADDRESS_1>", name: "Jane Roe" });
+      const sent = await client.callTool({ name: "send_email", arguments: { to: "<EMAIL_ADDRESS_1>", subject: "Hi", body: "Your order shipped." } });
+      expect(textOf(sent)).toBe("Sent to <EMAIL_ADDRESS_1>.");
+      expect(target.calls.at(-1)).toEqual({ name: "send_email", args: { to: "jane.roe@example.com", subject: "Hi", body: "Your order shipped." } });
+      // Another session does not get this session's values.
+      const other = await connect(server);
+      await other.callTool({ name: "send_email", arguments: { to: "<EMAIL_ADDRESS_1>", subject: "Hi", body: "x" } });
+      expect(target.calls.at(-1)!.args.to).toBe("<EMAIL_ADDRESS_1>");
+      await client.close();
+      await other.close();
+    });
+
+    test("an e-mail in arguments is masked before it leaves; a keyword blocks the call with -32001 and the server never sees it", async () => {
+      const target = server === "tools" ? upstream : jsonUpstream;
+      const client = await connect(server);
+      await client.callTool({ name: "send_email", arguments: { to: "ops", subject: "Contact bob@corp.example", body: "hello" } });
+      expect(target.calls.at(-1)!.args.subject).toBe("Contact <EMAIL_ADDRESS>");
+      const before = target.calls.length;
+      const error = (await client.callTool({ name: "send_email", arguments: { to: "ops", subject: "x", body: "here are the launch codes" } }).catch((e: unknown) => e)) as McpError;
+      expect(error).toBeInstanceOf(McpError);
+      expect(error.message).toContain("Keywords guardrail triggered");
+      expect(error.data).toMatchObject({ error: "guardrail_enforcement_triggered", guardrail: "Keywords" });
+      expect(target.calls.length).toBe(before);
+      await client.close();
+    });
+
+    test("an instruction hidden in a tool result: the result is withheld as a tool error, and the agent goes on", async () => {
+      const client = await connect(server);
+      const result = await client.callTool({ name: "read_page", arguments: { url: "https://shop.example" } });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toContain("PromptInjection guardrail triggered");
+      expect(JSON.stringify(result)).not.toContain("SSH keys");
+      // The session still works.
+      expect(textOf(await client.callTool({ name: "lookup_customer", arguments: { id: "c-2" } }))).toContain("Customer c-2");
+      await client.close();
+    });
+
+    test("prompts/get messages are masked; a poisoned resource is the JSON-RPC error", async () => {
+      const client = await connect(server);
+      const prompt = await client.getPrompt({ name: "summarise", arguments: { ticket: "T-9" } });
+      expect(JSON.stringify(prompt.messages)).toContain("<EMAIL_ADDRESS_1>");
+      expect(JSON.stringify(prompt.messages)).not.toContain("max.mustermann");
+      const error = (await client.readResource({ uri: "doc://handbook" }).catch((e: unknown) => e)) as McpError;
+      expect(error).toBeInstanceOf(McpError);
+      expect(error.data).toMatchObject({ error: "guardrail_enforcement_triggered", guardrail: "PromptInjection" });
+      await client.close();
+    });
+
+    test("the server's instructions and progress notifications are read too", async () => {
+      const client = await connect(server);
+      expect(client.getInstructions()).toBe("Use lookup_customer before writing to a customer.");
+      const progress: string[] = [];
+      const done = await client.callTool({ name: "report_progress", arguments: { job: "nightly" } }, undefined, { onprogress: (p) => void progress.push(p.message ?? "") });
+      expect(textOf(done)).toBe("Job nightly finished.");
+      if (server === "tools") expect(progress).toEqual(["halfway, mailing <EMAIL_ADDRESS_1>", "done"]);
+      await client.close();
+    });
+  });
+}
+
+describe("headers, sessions, errors", () => {
+  test("session and protocol headers and Authorization pass through with the entry's headers; X-Guardrails-* never", async () => {
+    const client = await connect("tools", { authorization: "Bearer agent-token", "x-guardrails-config-id": "agents" });
+    await client.listTools();
+    const seen = upstream.headers.at(-1)!;
+    expect(seen.authorization).toBe("Bearer agent-token");
+    expect(seen["x-upstream-team"]).toBe("agents");
+    expect(seen["mcp-session-id"]).toBeString();
+    expect(seen["mcp-protocol-version"]).toBeString();
+    expect(Object.keys(seen).some((h) => h.startsWith("x-guardrails-"))).toBe(false);
+    await client.close();
+  });
+
+  test("malformed and over-nested JSON: 400 with a JSON-RPC error; an unknown server: 404", async () => {
+    const bad = await fetch(`${proxy.url}/mcp/tools`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: "{not json" });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32700, data: { error: "validation_error" } } });
+    const deep = await fetch(`${proxy.url}/mcp/tools`, { method: "POST", headers: { "content-type": "application/json" }, body: "[".repeat(200) + "]".repeat(200) });
+    expect(deep.status).toBe(400);
+    expect(((await deep.json()) as { error: { code: number } }).error.code).toBe(-32600);
+    const missing = await fetch(`${proxy.url}/mcp/nope`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(missing.status).toBe(404);
+  });
+
+  test("log lines and metrics name the server and the method, never arguments or results", async () => {
+    const client = await connect("tools");
+    await client.callTool({ name: "lookup_customer", arguments: { id: "c-secret-99" } });
+    await client.close();
+    const metrics = await (await fetch(`${proxy.url}/metrics`)).text();
+    expect(metrics).toMatch(/guardrail_proxy_mcp_messages_total\{server="tools",method="tools\/call",from="client",outcome="passed"\} [1-9]/);
+    expect(proxy.rawLogs()).not.toContain("c-secret-99");
+    expect(proxy.rawLogs()).not.toContain("jane.roe@example.com");
+    expect(proxy.rawLogs()).toContain('"name":"poisoned_description"');
+  });
+
+  test("DELETE ends the session at the server and here", async () => {
+    const client = await connect("tools");
+    const transport = client.transport as StreamableHTTPClientTransport;
+    const open = upstream.sessions();
+    await transport.terminateSession();
+    expect(upstream.sessions()).toBe(open - 1);
+    await client.close();
+  });
+
+});
+
+describe("server requests to the client", () => {
+  async function samplingClient(answer: string, seen: string[]): Promise<Client> {
+    const client = new Client({ name: "sampling-agent", version: "1.0.0" }, { capabilities: { sampling: {}, elicitation: {} } });
+    client.setRequestHandler(CreateMessageRequestSchema, async (request) => {
+      seen.push(JSON.stringify(request.params.messages));
+      return { role: "assistant", content: { type: "text", text: answer }, model: "client-model" };
+    });
+    client.setRequestHandler(ElicitRequestSchema, async (request) => {
+      seen.push(request.params.message);
+      return { action: "accept", content: { contact: "reach me at dana@corp.example" } };
+    });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${proxy.url}/mcp/tools`)));
+    return client;
+  }
+
+  test("sampling: the question reaches the client's model; its answer is masked on its way to the server", async () => {
+    const seen: string[] = [];
+    const client = await samplingClient("Write to carol@corp.example", seen);
+    const result = await client.callTool({ name: "ask_model", arguments: { question: "Who handles refunds?" } });
+    expect(seen).toHaveLength(1);
+    expect(textOf(result)).toBe("The model said: Write to <EMAIL_ADDRESS>");
+    expect(upstream.calls.find((c) => c.name === "ask_model:answer")!.args).toEqual({ text: "Write to <EMAIL_ADDRESS>" });
+    await client.close();
+  });
+
+  test("a poisoned sampling request never reaches the client: the server gets the guardrail's error", async () => {
+    const seen: string[] = [];
+    const client = await samplingClient("fine", seen);
+    const result = await client.callTool({ name: "ask_model", arguments: { question: POISON } });
+    expect(seen).toHaveLength(0);
+    expect(textOf(result)).toBe("The client refused the question.");
+    expect(String(upstream.calls.findLast((c) => c.name === "ask_model:refused")!.args.message)).toContain("PromptInjection guardrail triggered");
+    await client.close();
+  });
+
+  test("elicitation: the message reaches the user; the answer's e-mail is masked for the server", async () => {
+    const seen: string[] = [];
+    const client = await samplingClient("x", seen);
+    await client.callTool({ name: "ask_user", arguments: { prompt: "Please confirm the refund." } });
+    expect(seen).toEqual(["Please confirm the refund."]);
+    expect(upstream.calls.findLast((c) => c.name === "ask_user:answer")!.args).toEqual({ content: { contact: "reach me at <EMAIL_ADDRESS>" } });
+    await client.close();
+  });
+});
+
+describe("a call naming a tool the client never listed", () => {
+  test("the proxy lists the tools itself first: a poisoned one is refused, an ordinary one goes through", async () => {
+    // A fresh policy scope: the proxy has judged no tool under it yet.
+    const client = await connect("tools", { "x-guardrails-config-id": "agents-2" });
+    const error = (await client.callTool({ name: "poisoned_property", arguments: { date: "2026-01-01" } }).catch((e: unknown) => e)) as McpError;
+    expect(error).toBeInstanceOf(McpError);
+    expect(error.message).toContain("tool 'poisoned_property' is quarantined");
+    expect(upstream.calls.some((c) => c.name === "poisoned_property")).toBe(false);
+    expect(textOf(await client.callTool({ name: "lookup_customer", arguments: { id: "c-5" } }))).toContain("Customer c-5");
+    await client.close();
+  });
+});
+
+describe("limits", () => {
+  let slow: McpTestServer;
+  let limited: TestServer;
+  let dir: string;
+
+  beforeAll(async () => {
+    slow = startMcpServer({ slowMs: 1500 });
+    dir = mkdtempSync(join(tmpdir(), "gp-mcp-limits-"));
+    const config = join(dir, "mcp.json");
+    writeFileSync(config, JSON.stringify([{ name: "slow", url: slow.url, policy: "agents", timeout: 0.5 }, { name: "small", url: upstream.url, policy: "agents" }]));
+    limited = await startTestServer({ SVC_GUARDRAILS_POLICY_DIR: policies.path, SVC_GUARDRAILS_MCP_CONFIG: config, SVC_GUARDRAILS_MAX_ANSWER_BYTES: "400" });
+  });
+
+  afterAll(async () => {
+    await limited.stop();
+    await slow.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("an SSE answer quiet for longer than the entry's timeout ends the call with upstream_timeout", async () => {
+    const client = new Client({ name: "t", version: "1" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${limited.url}/mcp/slow`)));
+    const error = (await client.callTool({ name: "report_progress", arguments: { job: "j" } }, undefined, { onprogress: () => {} }).catch((e: unknown) => e)) as McpError;
+    expect(error).toBeInstanceOf(McpError);
+    expect(error.data).toMatchObject({ error: "upstream_timeout" });
+    await client.close().catch(() => {});
+  });
+
+  test("a tool result over SVC_GUARDRAILS_MAX_ANSWER_BYTES becomes a tool error naming upstream_answer_too_large", async () => {
+    const client = new Client({ name: "t", version: "1" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${limited.url}/mcp/small`)));
+    const result = await client.callTool({ name: "lookup_customer", arguments: { id: "x".repeat(500) } });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain("upstream_answer_too_large");
+    await client.close();
+  });
+});
