@@ -37,6 +37,8 @@ export interface RequestAudit {
   runs: GuardrailRun[];
   /** The request's span when tracing is on. */
   trace?: RequestTrace;
+  /** Route-specific fields of the request line (an MCP request's server and methods); never content. */
+  logFields?: Record<string, unknown>;
   /** Set by streaming routes: the line is written by `finishAudit` when the stream ends. */
   deferred: boolean;
   finished: boolean;
@@ -81,6 +83,7 @@ export function finishAudit(audit: RequestAudit, status: number, route: string, 
     caller,
     unscanned: audit.unscanned,
     guardrails: audit.runs.map(summarizeRun),
+    ...audit.logFields,
     ...extra,
   });
 }

@@ -177,6 +177,8 @@ describe("headers, sessions, errors", () => {
     expect(proxy.rawLogs()).not.toContain("c-secret-99");
     expect(proxy.rawLogs()).not.toContain("jane.roe@example.com");
     expect(proxy.rawLogs()).toContain('"name":"poisoned_description"');
+    const line = proxy.logs().findLast((l) => l.path === "/mcp/:name" && Array.isArray(l.mcp_messages) && (l.mcp_messages as string[]).includes("client tools/call passed"))!;
+    expect(line).toMatchObject({ mcp_server: "tools", status: 200 });
   });
 
   test("DELETE ends the session at the server and here", async () => {

@@ -406,6 +406,10 @@ async function firstAnswer(answer: Response, id: string, max: number): Promise<u
 /** One message judged: counted by server, method, direction and outcome, and a span when tracing is on. */
 function count(deps: ProxyDeps, call: McpCall, method: string | undefined, from: "client" | "server", outcome: "passed" | "blocked", startedAt: number): void {
   const labels = { server: call.entry.name, method: methodLabel(method), from, outcome } as const;
+  // The request line names the server and each method judged, with its direction and outcome.
+  const fields = (call.audit.logFields ??= { mcp_server: call.entry.name, mcp_messages: [] as string[] });
+  const messages = fields.mcp_messages as string[];
+  if (messages.length < 32) messages.push(`${from} ${labels.method} ${outcome}`);
   deps.metrics.inc("guardrail_proxy_mcp_messages_total", labels);
   call.audit.trace?.message(labels, startedAt);
 }
