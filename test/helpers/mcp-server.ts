@@ -4,7 +4,7 @@
  * and resources carry e-mail addresses, keywords, injected instructions and poisoned
  * descriptions; it records the arguments its tools received.
  */
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { CreateMessageResultSchema, ElicitResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
@@ -35,7 +35,7 @@ export function startMcpServer(options: McpServerOptions = {}): McpTestServer {
   const transports = new Map<string, WebStandardStreamableHTTPServerTransport>();
 
   const build = () => {
-    const server = new McpServer({ name: "test-server", version: "1.0.0" }, { instructions: "Use lookup_customer before writing to a customer." });
+    const server = new McpServer({ name: "test-server", version: "1.0.0" }, { instructions: "Use lookup_customer before writing to a customer.", capabilities: { logging: {} } });
     const record = (name: string, args: Record<string, unknown>) => calls.push({ name, args });
     server.registerTool("send_email", { description: "Sends an e-mail message to the given recipient with the given subject and body.", inputSchema: { to: z.string(), subject: z.string(), body: z.string() } }, async (args) => {
       record("send_email", args);
@@ -91,9 +91,20 @@ export function startMcpServer(options: McpServerOptions = {}): McpTestServer {
       record("ask_user:answer", { content: answer.content ?? {} });
       return { content: [{ type: "text", text: "thanks" }] };
     });
+    server.registerTool("log_event", { description: "Logs an event and notifies the client.", inputSchema: { event: z.string() } }, async (args, extra) => {
+      record("log_event", args);
+      await extra.sendNotification({ method: "notifications/message", params: { level: "info", logger: "audit", data: `event ${args.event} by auditor@corp.example` } });
+      return { content: [{ type: "text", text: "logged" }] };
+    });
     server.registerPrompt("summarise", { description: "Summarises a ticket.", argsSchema: { ticket: z.string() } }, ({ ticket }) => ({
+      // The arguments it got, for the tests (a prompt has no record of its own).
+      ...(record("summarise", { ticket }), {}),
       messages: [{ role: "user", content: { type: "text", text: `Summarise ticket ${ticket}; the reporter is max.mustermann@example.de.` } }],
     }));
+    server.registerResource("note", new ResourceTemplate("note://{id}", { list: undefined }), { description: "A note by id." }, async (uri, { id }) => {
+      record("read_note", { uri: uri.href, id: String(id) });
+      return { contents: [{ uri: uri.href, text: `Note ${String(id)}` }] };
+    });
     server.registerResource("handbook", "doc://handbook", { description: "The support handbook." }, async (uri) => ({
       contents: [{ uri: uri.href, text: `Escalate to escalations@corp.example. ${POISON}` }],
     }));

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { CreateMessageRequestSchema, ElicitRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { CreateMessageRequestSchema, ElicitRequestSchema, LoggingMessageNotificationSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { writeFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -68,7 +68,7 @@ for (const server of ["tools", "json-tools"]) {
     test("tools/list: poisoned description, property description and enum value are quarantined; ordinary tools kept", async () => {
       const client = await connect(server);
       const names = (await client.listTools()).tools.map((t) => t.name).sort();
-      expect(names).toEqual(["ask_model", "ask_user", "lookup_customer", "read_page", "report_progress", "send_email"]);
+      expect(names).toEqual(["ask_model", "ask_user", "log_event", "lookup_customer", "read_page", "report_progress", "send_email"]);
       // A call to a quarantined tool is refused before the server sees it.
       const before = (server === "tools" ? upstream : jsonUpstream).calls.length;
       const error = await client.callTool({ name: "poisoned_description", arguments: { a: 1, b: 2 } }).catch((e: unknown) => e);
@@ -132,6 +132,19 @@ for (const server of ["tools", "json-tools"]) {
       await client.close();
     });
 
+    test("prompt arguments are masked for the server; a keyword in a resource URI blocks the read before the server sees it", async () => {
+      const target = server === "tools" ? upstream : jsonUpstream;
+      const client = await connect(server);
+      await client.getPrompt({ name: "summarise", arguments: { ticket: "T-1 from lee@corp.example" } });
+      expect(target.calls.findLast((c) => c.name === "summarise")!.args).toEqual({ ticket: "T-1 from <EMAIL_ADDRESS>" });
+      const error = (await client.readResource({ uri: "note://launch codes" }).catch((e: unknown) => e)) as McpError;
+      expect(error).toBeInstanceOf(McpError);
+      expect(error.data).toMatchObject({ guardrail: "Keywords" });
+      expect(target.calls.some((c) => c.name === "read_note")).toBe(false);
+      expect((await client.readResource({ uri: "note://7" })).contents[0]).toMatchObject({ text: "Note 7" });
+      await client.close();
+    });
+
     test("the server's instructions and progress notifications are read too", async () => {
       const client = await connect(server);
       expect(client.getInstructions()).toBe("Use lookup_customer before writing to a customer.");
@@ -190,6 +203,17 @@ describe("headers, sessions, errors", () => {
     await client.close();
   });
 
+});
+
+describe("log notifications", () => {
+  test("a log message's e-mail is masked before the client sees it", async () => {
+    const client = await connect("tools");
+    const logs: unknown[] = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void logs.push(n.params.data));
+    await client.callTool({ name: "log_event", arguments: { event: "export" } });
+    expect(logs).toEqual(["event export by <EMAIL_ADDRESS_1>"]);
+    await client.close();
+  });
 });
 
 describe("server requests to the client", () => {

@@ -15,8 +15,15 @@
  */
 import type { ClassifierName } from "./classifier.ts";
 
+/**
+ * A letter of the six languages, as the prepared (lower-case, folded) text has them. Written out
+ * rather than `\p{L}`: a Unicode property escape keeps the regex engine from compiling the
+ * patterns to machine code, which made them cost as much as a model.
+ */
+const LETTER = "a-z\\u00c0-\\u024f";
+
 /** Up to `n` words between two parts of a rule. */
-const gap = (n: number) => `(?:[\\s,;:'"()\\-]+[\\p{L}\\p{N}'’]+){0,${n}}?[\\s,;:'"()\\-]+`;
+const gap = (n: number) => `(?:[\\s,;:'"()\\-]+[${LETTER}0-9'’]+){0,${n}}?[\\s,;:'"()\\-]+`;
 
 // English -----------------------------------------------------------------------------------
 /** Verbs that set the model's instructions aside. */
@@ -81,7 +88,7 @@ const INJECTION_EU: readonly string[] = [
   `\\b(?:zeige?|gib|verrate|nenne|wiederhole)${gap(3)}(?:deinen|ihren)\\s+(?:system-?prompt|systemnachricht|anweisungen)\\b`,
   `\\b(?:hinweis|anweisung|nachricht|notiz)\\s+(?:an|für)\\s+(?:die\\s+|den\\s+|das\\s+)?(?:ki|assistenten|ai)\\b`,
   `\\b(?:ignore|ignorez|oublie|oubliez|ne tiens pas compte de|ne tenez pas compte de)${gap(3)}(?:instructions|consignes|règles|directives|prompt système)\\b`,
-  `\\b(?:affiche|montre|révèle|donne|répète)[\\p{L}-]*${gap(3)}(?:ton|votre)\\s+prompt\\s+système\\b`,
+  `\\b(?:affiche|montre|révèle|donne|répète)[${LETTER}-]*${gap(3)}(?:ton|votre)\\s+prompt\\s+système\\b`,
   `\\b(?:note|instruction|message|consigne)\\s+(?:pour|à)\\s+(?:l['’]\\s*)?(?:ia|assistant|ai)\\b`,
   `\\b(?:ignora|ignore|olvida|olvide|descarta|descarte)${gap(3)}(?:instrucciones|reglas|políticas|normas|indicaciones|directrices|prompt del sistema)\\b`,
   `\\b(?:muestra|muéstrame|revela|dime|repite|dame)${gap(3)}(?:tu|su)\\s+prompt\\s+del\\s+sistema\\b`,
@@ -90,7 +97,7 @@ const INJECTION_EU: readonly string[] = [
   `\\b(?:mostra|mostrami|rivela|dimmi|ripeti|dammi)${gap(3)}il\\s+tuo\\s+prompt\\s+di\\s+sistema\\b`,
   `\\b(?:nota|istruzione|messaggio)\\s+(?:per|all['’]?)\\s*(?:l['’]\\s*)?(?:ia|assistente|ai)\\b`,
   `\\b(?:ignore|ignora|esqueça|esqueca|esquece|desconsidere|desconsidera)${gap(3)}(?:instruções|instrucoes|regras|diretrizes|orientações|prompt de sistema|prompt do sistema)\\b`,
-  `\\b(?:mostre|mostra|revele|revela|diga|repita)[\\p{L}-]*${gap(3)}(?:o\\s+seu|o\\s+teu|seu|teu)\\s+prompt\\s+(?:de|do)\\s+sistema\\b`,
+  `\\b(?:mostre|mostra|revele|revela|diga|repita)[${LETTER}-]*${gap(3)}(?:o\\s+seu|o\\s+teu|seu|teu)\\s+prompt\\s+(?:de|do)\\s+sistema\\b`,
   `\\b(?:instrução|instrucao|nota|mensagem)\\s+(?:para|à)\\s+(?:a\\s+|o\\s+)?(?:ia|assistente|ai)\\b`,
 ];
 
@@ -114,14 +121,14 @@ const RULES: Record<ClassifierName, RegExp | null> = {
 };
 
 function compile(patterns: readonly string[]): RegExp {
-  return new RegExp(patterns.map((p) => `(?:${p})`).join("|"), "u");
+  return new RegExp(patterns.map((p) => `(?:${p})`).join("|"));
 }
 
 /** A rule's score: certain, yet under a threshold of 1 (which turns a detector off). */
 export const RULE_CONFIDENCE = 0.999;
 
 /** Letters spaced out ("i g n o r e") joined back into words. */
-const SPACED = /(?<![\p{L}\p{N}])(?:\p{L} ){2,}\p{L}(?![\p{L}\p{N}])/gu;
+const SPACED = /(?<![a-z0-9\u00c0-\u024f])(?:[a-z\u00c0-\u024f] ){2,}[a-z\u00c0-\u024f](?![a-z0-9\u00c0-\u024f])/g;
 
 /** Whether a rule of `name` matches the prepared text. */
 export function ruleMatches(name: ClassifierName, prepared: string): boolean {
