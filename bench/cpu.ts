@@ -21,7 +21,8 @@
  *                                are passed on to the product's servers; BENCH_COMPARE="NAME=value"
  *                                adds the PII server with those settings to the same rounds;
  *                                BENCH_OTHER_BINARY=path adds the PII server of another build,
- *                                e.g. the previous commit's, to the same rounds; BENCH_TRACING=1
+ *                                e.g. the previous commit's, to the same rounds (BENCH_OTHER_POLICY=
+ *                                default: the default policy's server instead); BENCH_TRACING=1
  *                                adds it with tracing on, exporting to a sink on the load CPU)
  */
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -78,7 +79,9 @@ if (process.env.BENCH_TRACING === "1") {
   targets["guardrail-proxy, PII masking, tracing on"] = await proxy(19408, "pii", { OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:19407" });
 }
 if (process.env.BENCH_OTHER_BINARY) {
-  targets["guardrail-proxy, PII masking, other build"] = await proxy(19405, "pii", {}, process.env.BENCH_OTHER_BINARY);
+  // BENCH_OTHER_POLICY=default compares the builds on the shipped default policy instead.
+  const policy = process.env.BENCH_OTHER_POLICY ?? "pii";
+  targets[`guardrail-proxy, ${policy === "pii" ? "PII masking" : `${policy} policy`}, other build`] = await proxy(19405, policy, {}, process.env.BENCH_OTHER_BINARY);
 }
 const names = Object.keys(targets);
 const BASELINE = names[0]!;

@@ -9,11 +9,11 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { classify } from "../../src/guardrails/classifier/classifier.ts";
 import { prepare } from "../../src/guardrails/classifier/features.ts";
-import { RULE_CONFIDENCE, ruleMatches } from "../../src/guardrails/classifier/rules.ts";
+import { matchesWithoutAnchors, RULE_CONFIDENCE, ruleMatches } from "../../src/guardrails/classifier/rules.ts";
 import { compilePolicy } from "../../src/policy/compile.ts";
 import { parsePolicyText } from "../../src/policy/load.ts";
 import { guardText } from "../../src/pipeline/guard.ts";
-import { EDGY_BENIGN, EVERYDAY_WITH_ATTACK_WORDS, ROLE_PROMPTS } from "../../eval/lib/blind-probes.ts";
+import { DISGUISED_INJECTIONS, DISGUISED_JAILBREAKS, EDGY_BENIGN, EVERYDAY_WITH_ATTACK_WORDS, ROLE_PROMPTS } from "../../eval/lib/blind-probes.ts";
 import { EVERYDAY_PROBES, EVERYDAY_PROBES_BLIND, EVERYDAY_PROBES_BLIND_2, EVERYDAY_PROBES_BLIND_3 } from "../../eval/lib/everyday-probes.ts";
 import { FIRST_MINUTES_ATTACKS, FIRST_MINUTES_ORDINARY } from "../../eval/lib/first-minutes-probes.ts";
 
@@ -46,6 +46,13 @@ describe("rules", () => {
     for (const text of ["How do I override previous CSS rules?", "How do I enable developer mode on my Android phone?", "Ignore the previous error and rerun the tests", "What is a system prompt?", "How do I activate god mode in Skyrim?", "COVID restrictions are lifted in May"]) {
       expect([text, matches(text)]).toEqual([text, false]);
     }
+  });
+
+  test("the anchors never hide a match: every attack text the patterns match passes the anchor filter", () => {
+    const attacks = [...FIRST_MINUTES_ATTACKS, ...DISGUISED_INJECTIONS, ...DISGUISED_JAILBREAKS];
+    const missed = attacks.filter((t) => matchesWithoutAnchors(prepare(t)) && !(ruleMatches("injection", prepare(t)) || ruleMatches("jailbreak", prepare(t))));
+    expect(missed).toEqual([]);
+    expect(attacks.filter((t) => matchesWithoutAnchors(prepare(t))).length).toBeGreaterThan(70);
   });
 
   test("linear on hostile input: a megabyte of near-matches in well under a second", () => {

@@ -130,10 +130,80 @@ export const RULE_CONFIDENCE = 0.999;
 /** Letters spaced out ("i g n o r e") joined back into words. */
 const SPACED = /(?<![a-z0-9\u00c0-\u024f])(?:[a-z\u00c0-\u024f] ){2,}[a-z\u00c0-\u024f](?![a-z0-9\u00c0-\u024f])/g;
 
+/**
+ * Substrings every rule needs one of (its object, its addressee or its mode word, in the six
+ * languages). Most texts hold none and are spared the patterns, which cost about 30 µs per KB
+ * (the anchors, 5):
+ * 1 of 60 support messages of the PII benchmark holds one, 15% of the public data's rows. On those
+ * 46,571 rows no text the patterns match lacks an anchor; test/guardrails/rules.test.ts checks it
+ * on the attack lists.
+ */
+const ANCHORS = [
+  "instru", "istruz", "direction", "directive", "rules", "guideline", "restriction", "programming", "system", "safety", "content policy",
+  "told", "above", "before", "earlier", "preceding", "foregoing", "objective", "prompt", "context", "memory",
+  "the ai", "any ai", "to ai", "for ai", "ai,", "ai:", "assistant", "llm", "chatbot", "language model", "gpt", "user",
+  "mode", "anything now", "limit", "filter", "ethic", "moral", "censorship", "bound", "guardrail", "no matter what",
+  "anweisung", "instruktion", "regeln", "richtlinie", "vorgabe", "alles", "hinweis", "nachricht", "notiz", "entwickler", "ohne",
+  "consigne", "règle", "note", "message", "sans",
+  "regla", "polític", "norma", "indicac", "directric", "nota", "mensaje", "sin ", "modo",
+  "regol", "dirett", "indicazion", "messaggio", "modalit", "senza",
+  "regra", "diretriz", "orienta", "mensagem", "sem ",
+];
+
+/** The anchors as one pattern of literals: one pass over the text (a third of the cost of a search per anchor). */
+const ANCHOR = new RegExp(ANCHORS.map((a) => a.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"));
+
+function hasAnchor(text: string): boolean {
+  return ANCHOR.test(text);
+}
+
+/** The injection and jailbreak rules at once: most texts match neither, and are read once. */
+const ANY = compile([...INJECTION_EN, ...INJECTION_EU, ...JAILBREAK_EN, ...JAILBREAK_EU]);
+
+interface RuleHits {
+  readonly injection: boolean;
+  readonly jailbreak: boolean;
+}
+const NO_HITS: RuleHits = { injection: false, jailbreak: false };
+
+/** The last text read, and what matched in it: the classifiers of one stage read the same text. */
+let lastText: string | null = null;
+let lastHits: RuleHits = NO_HITS;
+
 /** Whether a rule of `name` matches the prepared text. */
 export function ruleMatches(name: ClassifierName, prepared: string): boolean {
-  const rule = RULES[name];
-  if (!rule) return false;
-  const text = prepared.includes(" ") ? prepared.replace(SPACED, (m) => m.replaceAll(" ", "")) : prepared;
-  return rule.test(text);
+  if (name === "harmful") return false;
+  if (prepared !== lastText) {
+    lastText = prepared;
+    lastHits = hitsOf(prepared);
+  }
+  return lastHits[name];
+}
+
+function hitsOf(prepared: string): RuleHits {
+  const text = joinSpaced(prepared);
+  if (!hasAnchor(text) || !ANY.test(text)) return NO_HITS;
+  return { injection: RULES.injection!.test(text), jailbreak: RULES.jailbreak!.test(text) };
+}
+
+/** The patterns alone, anchors aside: for the test that keeps ANCHORS complete. */
+export function matchesWithoutAnchors(prepared: string): boolean {
+  return ANY.test(joinSpaced(prepared));
+}
+
+/** The text with letters spaced out joined back; the regex runs only where three single letters stand in a row. */
+function joinSpaced(prepared: string): string {
+  return hasSpacedLetters(prepared) ? prepared.replace(SPACED, (m) => m.replaceAll(" ", "")) : prepared;
+}
+
+function hasSpacedLetters(text: string): boolean {
+  for (let i = text.indexOf(" "); i !== -1 && i + 3 < text.length; i = text.indexOf(" ", i + 1)) {
+    // "x y z": a single letter on each side of this space and of the next.
+    if (isLetter(text.charCodeAt(i + 1)) && text.charCodeAt(i + 2) === 32 && isLetter(text.charCodeAt(i - 1)) && !isLetter(text.charCodeAt(i - 2)) && isLetter(text.charCodeAt(i + 3))) return true;
+  }
+  return false;
+}
+
+function isLetter(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 0xc0 && c <= 0x24f && c !== 0xd7 && c !== 0xf7);
 }
