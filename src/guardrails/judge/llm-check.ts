@@ -6,7 +6,7 @@
  * never sees a masked value. A failed call or a malformed verdict makes the check unavailable,
  * and its `on_error` decides.
  */
-import type { GuardrailServices } from "../services.ts";
+import type { GuardrailServices, JudgeClient } from "../services.ts";
 import { GuardrailUnavailableError, type Detection, type DetectContext, type Detector } from "../types.ts";
 import { llamaGuardCounts, llamaGuardMessages, parseLlamaGuard, type JudgeFormat } from "./llama-guard.ts";
 import { parseVerdict, verdictSchema } from "./verdict.ts";
@@ -31,59 +31,52 @@ export interface LlmCheckSpec {
 const MAX_TURN_CHARS = 32_000;
 
 export function createLlmCheck(spec: LlmCheckSpec, services: GuardrailServices): Detector {
-  if (spec.format === "llama_guard") return createLlamaGuardCheck(spec, services);
-  const schema = verdictSchema(spec.includeReasoning);
-  return {
-    kind: "detector",
-    name: spec.name,
-    remote: true,
-    engine: "llm",
-    async detect(text: string, context: DetectContext): Promise<Detection> {
-      const judge = services.judge;
-      if (!judge) throw new GuardrailUnavailableError("no judge model is configured (COMPAT_BASE_URL / models config)");
-      const startedAt = performance.now();
-      const content = await judge.complete({ model: spec.model, system: spec.system, user: judgedMessage(text, context, spec.maxTurns), schema, signal: context.signal });
-      const engineMs = Math.round((performance.now() - startedAt) * 10) / 10;
-      const verdict = parseVerdict(content);
-      const tripped = verdict.flagged && verdict.confidence >= spec.threshold;
-      const info: Record<string, unknown> = {
-        guardrail_name: spec.name,
-        engine: "llm",
-        engine_ms: engineMs,
-        model: spec.model,
-        flagged: verdict.flagged,
-        confidence: verdict.confidence,
-        threshold: spec.threshold,
-      };
-      if (spec.includeReasoning && verdict.reason !== undefined) info.reason = verdict.reason;
-      // A "not flagged" verdict's confidence is about the text being clean: as a score of the
-      // thing looked for, it counts from the other end.
-      return { tripped, confidence: verdict.flagged ? verdict.confidence : 1 - verdict.confidence, labels: tripped ? [spec.label] : [], info };
-    },
-  };
-}
-
-/** `judge_format: llama_guard`: the conversation as the model reads it, and its `safe`/`unsafe` verdict. */
-function createLlamaGuardCheck(spec: LlmCheckSpec, services: GuardrailServices): Detector {
-  return {
-    kind: "detector",
-    name: spec.name,
-    remote: true,
-    engine: "llm",
-    async detect(text: string, context: DetectContext): Promise<Detection> {
-      const judge = services.judge;
-      if (!judge) throw new GuardrailUnavailableError("no judge model is configured (COMPAT_BASE_URL / models config)");
-      const startedAt = performance.now();
+  if (spec.format === "llama_guard") {
+    return judgeCheck(spec, services, async (judge, text, context) => {
       if (!judge.converse) throw new GuardrailUnavailableError("the judge client cannot hold a plain conversation");
       const content = await judge.converse({ model: spec.model, messages: llamaGuardMessages(clip(text), context.history.map((t) => ({ role: t.role, text: clip(t.text) })), spec.maxTurns, context.stage), signal: context.signal });
       const verdict = parseLlamaGuard(content);
       const tripped = llamaGuardCounts(verdict, spec.categories);
+      // The hazard codes are the model's fixed vocabulary: safe for logs.
+      return { tripped, confidence: tripped ? 1 : 0, info: { judge_format: "llama_guard", unsafe: verdict.unsafe, categories: verdict.categories } };
+    });
+  }
+  const schema = verdictSchema(spec.includeReasoning);
+  return judgeCheck(spec, services, async (judge, text, context) => {
+    const content = await judge.complete({ model: spec.model, system: spec.system, user: judgedMessage(text, context, spec.maxTurns), schema, signal: context.signal });
+    const verdict = parseVerdict(content);
+    const info: Record<string, unknown> = { flagged: verdict.flagged, confidence: verdict.confidence, threshold: spec.threshold };
+    if (spec.includeReasoning && verdict.reason !== undefined) info.reason = verdict.reason;
+    // A "not flagged" verdict's confidence is about the text being clean: as a score of the
+    // thing looked for, it counts from the other end.
+    return { tripped: verdict.flagged && verdict.confidence >= spec.threshold, confidence: verdict.flagged ? verdict.confidence : 1 - verdict.confidence, info };
+  });
+}
+
+interface JudgeVerdict {
+  readonly tripped: boolean;
+  readonly confidence: number;
+  readonly info: Record<string, unknown>;
+}
+
+/** A detector asking the judge model once per stage: the call timed, its verdict labelled. */
+function judgeCheck(spec: LlmCheckSpec, services: GuardrailServices, ask: (judge: JudgeClient, text: string, context: DetectContext) => Promise<JudgeVerdict>): Detector {
+  return {
+    kind: "detector",
+    name: spec.name,
+    remote: true,
+    engine: "llm",
+    async detect(text: string, context: DetectContext): Promise<Detection> {
+      const judge = services.judge;
+      if (!judge) throw new GuardrailUnavailableError("no judge model is configured (COMPAT_BASE_URL / models config)");
+      const startedAt = performance.now();
+      const verdict = await ask(judge, text, context);
+      const engineMs = Math.round((performance.now() - startedAt) * 10) / 10;
       return {
-        tripped,
-        confidence: tripped ? 1 : 0,
-        labels: tripped ? [spec.label] : [],
-        // The hazard codes are the model's fixed vocabulary: safe for logs.
-        info: { guardrail_name: spec.name, engine: "llm", engine_ms: Math.round((performance.now() - startedAt) * 10) / 10, model: spec.model, judge_format: "llama_guard", unsafe: verdict.unsafe, categories: verdict.categories },
+        tripped: verdict.tripped,
+        confidence: verdict.confidence,
+        labels: verdict.tripped ? [spec.label] : [],
+        info: { guardrail_name: spec.name, engine: "llm", engine_ms: engineMs, model: spec.model, ...verdict.info },
       };
     },
   };
