@@ -237,6 +237,14 @@ class RelayState {
         const release = this.guardAdd(add.key, text, add.verbatim === true);
         if (release) add.set(release.text);
         blocked = release?.block;
+        // An event that adds to a key and closes it (a provider's last chunk carrying text and
+        // its finish reason): the key's held tail goes out in this event's own text, after what
+        // it released, not as a frame before it.
+        if (release && !blocked && !add.verbatim && !interpreter.group?.(add.key) && (reading.ends || reading.closes.some((c) => add.key === c || add.key.startsWith(`${c}:`)))) {
+          const tail = this.options.guard.flush(add.key);
+          if (tail.text.length > 0) add.set(release.text + tail.text);
+          blocked = tail.block;
+        }
       }
       // The text before a value the guard blocks goes out; the value and the rest do not.
       if (blocked) {

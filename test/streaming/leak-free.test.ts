@@ -1,13 +1,14 @@
 /**
  * Streams that never leak (DECISIONS §9), through the official SDKs: an SSN split at every
- * position of a 1-, 2-, 3- and 11-chunk split, on chat, the hosted route, responses and
- * messages. With an output policy that blocks it, not one of its characters reaches the client,
+ * position of a 1-, 2-, 3- and 11-chunk split, on chat, the hosted route, responses, messages
+ * and generateContent. With an output policy that blocks it, not one of its characters reaches the client,
  * and everything before it does; with one that masks it, the client assembles the text with
  * `<US_SSN>` in its place, the SDKs' stream helpers included.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI, { AzureOpenAI } from "openai";
+import { GoogleGenAI } from "@google/genai";
 import { policy, use } from "../helpers/policies.ts";
 import { startProxyFixture, type ProxyFixture } from "../helpers/proxy-fixture.ts";
 
@@ -42,7 +43,7 @@ beforeAll(async () => {
       "block.json": policy({ output: [{ name: "PII", suppress_enforcement: false, config: { block: true, entities: ["US_SSN"] } }] }),
       "mask.json": policy({ output: [{ name: "PII", config: { entities: ["US_SSN"] } }] }),
     },
-    env: { HOSTED_ENDPOINT: "$MOCK", MESSAGES_API_KEY: "k" },
+    env: { HOSTED_ENDPOINT: "$MOCK", MESSAGES_API_KEY: "k", GENERATE_BASE_URL: "$MOCK" },
   });
   openai = new OpenAI({ baseURL: `${fx.server.url}/v1`, apiKey: "k", maxRetries: 0 });
   azure = new AzureOpenAI({ baseURL: `${fx.server.url}/hosted`, apiKey: "k", apiVersion: "2024-10-21", deployment: "gpt4o-deploy", maxRetries: 0 });
@@ -75,6 +76,17 @@ const FAMILIES: Record<string, (config: string) => Promise<Received>> = {
     for await (const event of stream as unknown as AsyncIterable<{ type: string; delta?: string; response?: { status: string } }>) {
       if (event.type === "response.output_text.delta") text += event.delta ?? "";
       blocked ||= event.type === "response.completed" && event.response?.status === "incomplete";
+    }
+    return { text, blocked };
+  },
+  async generate(config) {
+    // The policy by header: the SDK has no body field of ours.
+    const client = new GoogleGenAI({ apiKey: "k", httpOptions: { baseUrl: fx.server.url, headers: { "x-guardrails-config-id": config } } });
+    let text = "";
+    let blocked = false;
+    for await (const chunk of await client.models.generateContentStream({ model: "gemini-2.5-flash", contents: "hi" })) {
+      text += chunk.text ?? "";
+      blocked ||= chunk.candidates?.some((c) => c.finishReason === "SAFETY") ?? false;
     }
     return { text, blocked };
   },
@@ -149,5 +161,14 @@ describe("masked streams stay whole for the SDKs' stream helpers", () => {
     expect(chat.choices[0]!.message.content).toBe(BEFORE + "<US_SSN>" + AFTER);
     const message = await anthropic.messages.create({ model: "c", max_tokens: 9, messages: [{ role: "user", content: "hi" }], ...use("mask") } as never);
     expect((message.content[0] as { text: string }).text).toBe(BEFORE + "<US_SSN>" + AFTER);
+  });
+});
+
+describe("a last chunk that carries text and its finish reason", () => {
+  test("chat: the held tail goes out after that chunk's own text, in order", async () => {
+    const chunk = (content: string, finish: string | null) => ({ id: "c1", object: "chat.completion.chunk", created: 0, model: "m", choices: [{ index: 0, delta: { content }, finish_reason: finish }] });
+    fx.mock.behave({ events: [[null, chunk(BEFORE + SSN.slice(0, 5), null)], [null, chunk(SSN.slice(5) + AFTER, "stop")], [null, "[DONE]"]] });
+    expect(await FAMILIES.chat!("mask")).toEqual({ text: BEFORE + "<US_SSN>" + AFTER, blocked: false });
+    fx.mock.reset();
   });
 });
