@@ -124,7 +124,7 @@ describe("start-up refusals exit 2 with one line naming the cause", () => {
     const file = configs.write("models-provider.json", [{ name: "a", provider: "hostd" }]);
     const r = await runCli(["--models-config", file], { env: baseEnv({ SVC_KEY: "k", SVC_GUARDRAILS_OFFLINE: "true" }) });
     expect(r.code).toBe(2);
-    expect(r.stderr.trim()).toBe(`guardrail-proxy: models config ${file}: [0].provider: unknown provider 'hostd' (one of compat, hosted, messages); did you mean 'hosted'?`);
+    expect(r.stderr.trim()).toBe(`guardrail-proxy: models config ${file}: [0].provider: unknown provider 'hostd' (one of compat, hosted, messages, generate); did you mean 'hosted'?`);
   });
 
   test("an invalid MCP config names the file and the field", async () => {

@@ -22,10 +22,11 @@ export interface InputVerdict {
   readonly block: Block | null;
 }
 
-export async function runInputStages(policy: CompiledPolicy, given: readonly Segment[], options: StageOptions = {}): Promise<InputVerdict> {
+/** `stages: "pre_flight"` runs masking alone (a token count, which no model answers: DECISIONS §13). */
+export async function runInputStages(policy: CompiledPolicy, given: readonly Segment[], options: StageOptions = {}, stages: "all" | "pre_flight" = "all"): Promise<InputVerdict> {
   const segments = policy.stages.pre_flight.length + policy.stages.input.length > 0 ? revealHidden(given) : given;
   const pre = await runStage(policy, "pre_flight", segments, options);
-  if (pre.block) return { segments: pre.segments, changed: pre.segments !== given, runs: pre.runs, block: pre.block };
+  if (pre.block || stages === "pre_flight") return { segments: pre.segments, changed: pre.segments !== given, runs: pre.runs, block: pre.block };
   const input = await runStage(policy, "input", pre.segments, options);
   const runs = pre.runs.length === 0 ? input.runs : [...pre.runs, ...input.runs];
   return { segments: input.segments, changed: input.segments !== given, runs, block: input.block };

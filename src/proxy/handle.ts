@@ -158,6 +158,7 @@ async function guardInput(deps: ProxyDeps, call: ProxyCall, policy: CompiledPoli
     policy,
     slots.map((s) => ({ role: s.role, text: s.text, masked: s.masked, judged: s.judged, window: s.window })),
     { signal: call.request.signal, vault: vault ?? undefined, trace: call.audit.trace },
+    call.family.preFlightOnly?.(call.request.url) ? "pre_flight" : "all",
   );
   call.audit.runs = [...verdict.runs];
   if (verdict.block) throw blockError(verdict.block);

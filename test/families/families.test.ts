@@ -17,8 +17,8 @@ const event = (data: unknown, name: string | null = null): SseEvent => {
 const texts = (family: ApiFamily, body: Record<string, unknown>) => family.readRequest(body).slots.map((s) => [s.role, s.text, s.judged]);
 
 describe("the families' list", () => {
-  test("three families, every route path unique, each with a schema", () => {
-    expect(FAMILIES.map((f) => f.name)).toEqual(["chat", "responses", "messages"]);
+  test("four families, every route path unique, each with a schema", () => {
+    expect(FAMILIES.map((f) => f.name)).toEqual(["chat", "responses", "messages", "generate"]);
     const paths = FAMILIES.flatMap((f) => f.routes.map((r) => r.path));
     expect(new Set(paths).size).toBe(paths.length);
     for (const f of FAMILIES) for (const r of f.routes) expect(r.body).toBeDefined();
@@ -96,5 +96,45 @@ describe("messages", () => {
     expect(stream.read(event({ type: "content_block_stop", index: 2 }, "content_block_stop")).closes).toEqual(["2"]);
     expect(stream.read(event({ type: "message_stop" }, "message_stop")).ends).toBe(true);
     expect(stream.addFrame("2", "held")).toBe(`event: content_block_delta\ndata: ${JSON.stringify({ type: "content_block_delta", index: 2, delta: { type: "text_delta", text: "held" } })}\n\n`);
+  });
+});
+
+describe("generate", () => {
+  const generate = family("generate");
+
+  test("the model and the action come from the URL; streams only as SSE; countTokens runs pre_flight alone", () => {
+    expect(generate.model({}, { target: "gemini-2.5-flash:generateContent" })).toBe("gemini-2.5-flash");
+    expect(() => generate.model({}, { target: "gemini-2.5-flash:embedContent" })).toThrow();
+    expect(generate.stream({}, "http://x/v1beta/models/m:streamGenerateContent?alt=sse")).toBe(true);
+    expect(generate.stream({}, "http://x/v1beta/models/m:generateContent")).toBe(false);
+    expect(() => generate.stream({}, "http://x/v1beta/models/m:streamGenerateContent")).toThrow();
+    expect(generate.upstreamPath("tuned-model", "http://x/v1/models/m:streamGenerateContent?alt=sse&key=k")).toBe("/v1/models/tuned-model:streamGenerateContent?alt=sse");
+    expect(generate.preFlightOnly?.("http://x/v1beta/models/m:countTokens")).toBe(true);
+  });
+
+  test("reads the system instruction, parts by role, function calls and responses in place, text inlineData; signed thoughts not read; files counted", () => {
+    const body = {
+      systemInstruction: { parts: [{ text: "sys" }] },
+      contents: [
+        { role: "user", parts: [{ text: "u1" }, { inlineData: { mimeType: "text/plain", data: Buffer.from("doc").toString("base64") } }, { fileData: { mimeType: "application/pdf", fileUri: "gs://b/f" } }] },
+        { role: "model", parts: [{ text: "thinking", thought: true, thoughtSignature: "sig" }, { functionCall: { name: "f", args: { q: "a1" } } }] },
+        { role: "user", parts: [{ functionResponse: { name: "f", response: { r: "t1" } } }] },
+      ],
+      tools: [{ functionDeclarations: [{ name: "f", description: "finds things" }] }],
+    };
+    const reading = generate.readRequest(body);
+    const texts = reading.slots.filter((s) => !s.window).map((s) => `${s.role}:${s.text}`);
+    expect(texts).toEqual(["system:sys", "user:u1", "user:doc", "assistant:a1", "tool:t1", "tool:finds things"]);
+    expect(reading.unreadable).toEqual(["file"]);
+  });
+
+  test("the stream interpreter keys text per candidate, thoughts apart, and ends when every candidate finished", () => {
+    const stream = generate.openStream();
+    const ev = (data: unknown) => ({ event: null, data: JSON.stringify(data), raw: `data: ${JSON.stringify(data)}` });
+    const first = stream.read(ev({ candidates: [{ content: { parts: [{ text: "thinking", thought: true }, { text: "Hel" }] }, index: 0 }] }));
+    expect(first.adds.map((a) => [a.key, a.text, a.verbatim])).toEqual([["0:thought", "thinking", true], ["0", "Hel", false]]);
+    const last = stream.read(ev({ candidates: [{ content: { parts: [{ text: "lo" }] }, finishReason: "STOP", index: 0 }] }));
+    expect([last.ends, last.closes]).toEqual([true, ["0", "0:thought"]]);
+    expect(JSON.parse(stream.blockFrames({ guardrail: "K", stage: "output", cause: "enforced", message: "m" }).slice(6))).toEqual({ candidates: [{ index: 0, finishReason: "SAFETY" }] });
   });
 });

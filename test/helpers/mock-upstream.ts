@@ -9,6 +9,7 @@
 
 import { chatMock } from "../../src/proxy/families/chat/mock.ts";
 import { messagesMock } from "../../src/proxy/families/messages/mock.ts";
+import { generateMock } from "../../src/proxy/families/generate/mock.ts";
 import { CREATED, type FamilyMock, type MockFrame } from "../../src/proxy/families/mock-kit.ts";
 import { responsesMock } from "../../src/proxy/families/responses/mock.ts";
 
@@ -117,14 +118,15 @@ export function startMockUpstream(): MockUpstream {
     received.push({ method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), headers, body });
     const b = behaviour;
     if (b.delayMs) await Bun.sleep(b.delayMs);
-    const family = familyOf(url.pathname);
+    // generateContent clients list models at /v1/models too, with their own key header.
+    const family = request.headers.has("x-goog-api-key") && /^\/v1\/models(\/[^:]*)?$/.test(url.pathname) ? "generate-models" : familyOf(url.pathname);
     if (!family) return new Response(JSON.stringify({ error: { message: `mock: no route ${url.pathname}` } }), { status: 404 });
     if (family.startsWith("azure")) {
       if (!url.searchParams.get("api-version")) return errorResponse("chat", 404, "Resource not found");
       if (!headers["api-key"] && !headers.authorization) return errorResponse("chat", 401, "Access denied due to missing subscription key.");
     }
     if (b.status && (b.statusTimes === undefined || failed++ < b.statusTimes)) {
-      const response = errorResponse(family === "messages" || family === "models" ? "messages" : "chat", b.status, b.errorMessage ?? "mock upstream error");
+      const response = errorResponse(family === "messages" || family === "models" ? "messages" : family === "generate" || family === "generate-models" ? "generate" : "chat", b.status, b.errorMessage ?? "mock upstream error");
       if (b.retryAfterMs !== undefined) {
         response.headers.delete("x-should-retry");
         response.headers.set("retry-after-ms", String(b.retryAfterMs));
@@ -136,12 +138,14 @@ export function startMockUpstream(): MockUpstream {
       return response;
     }
     if (family === "models") return modelsResponse(url.pathname);
+    if (family === "generate-models") return generateModelsResponse(url.pathname);
+    if (family === "generate" && url.pathname.endsWith(":countTokens")) return Response.json({ totalTokens: 7 });
     if (family === "moderations") return Response.json(moderationResponse(b, body ?? {}));
     if (body?.response_format !== undefined && family === "chat") return judgeResponse(b.judge ?? {}, body);
     const answer = b.text ?? DEFAULT_ANSWER;
     const chunks = b.chunks ?? splitWords(answer);
-    const model = typeof body?.model === "string" ? body.model : "mock-model";
-    const stream = body?.stream === true;
+    const model = typeof body?.model === "string" ? body.model : family === "generate" ? url.pathname.slice(url.pathname.lastIndexOf("/") + 1).split(":")[0]! : "mock-model";
+    const stream = body?.stream === true || url.pathname.endsWith(":streamGenerateContent");
     const kind = family === "azure-chat" ? "chat" : family === "azure-responses" ? "responses" : family;
     if (!stream) {
       if (b.answer) return Response.json(b.answer);
@@ -189,13 +193,15 @@ export function startMockUpstream(): MockUpstream {
   };
 }
 
-type Family = "chat" | "responses" | "messages" | "models" | "moderations" | "azure-chat" | "azure-responses";
+type Family = "chat" | "responses" | "messages" | "models" | "moderations" | "azure-chat" | "azure-responses" | "generate" | "generate-models";
 
 function familyOf(path: string): Family | null {
   if (path === "/v1/chat/completions") return "chat";
   if (path === "/v1/moderations") return "moderations";
   if (path === "/v1/responses") return "responses";
   if (path === "/v1/messages") return "messages";
+  if (/^\/v1(beta)?\/models\/[^/]+:(generateContent|streamGenerateContent|countTokens)$/.test(path)) return "generate";
+  if (path === "/v1beta/models" || path.startsWith("/v1beta/models/")) return "generate-models";
   if (path === "/v1/models" || path.startsWith("/v1/models/")) return "models";
   if (/^\/openai\/deployments\/[^/]+\/chat\/completions$/.test(path)) return "azure-chat";
   if (path === "/openai/responses") return "azure-responses";
@@ -215,9 +221,20 @@ function splitWords(text: string): string[] {
 }
 
 /** Each family's wire format, from its folder (src/proxy/families/<family>/mock.ts). */
-const MOCKS: Readonly<Record<"chat" | "responses" | "messages", FamilyMock>> = { chat: chatMock, responses: responsesMock, messages: messagesMock };
+const MOCKS: Readonly<Record<"chat" | "responses" | "messages" | "generate", FamilyMock>> = { chat: chatMock, responses: responsesMock, messages: messagesMock, generate: generateMock };
 
-function errorResponse(format: "chat" | "messages", status: number, message: string): Response {
+function generateModelsResponse(path: string): Response {
+  const models = [
+    { name: "models/gemini-mock-2", displayName: "Gemini Mock 2", supportedGenerationMethods: ["generateContent", "countTokens"] },
+    { name: "models/gemini-mock-1", displayName: "Gemini Mock 1", supportedGenerationMethods: ["generateContent"] },
+  ];
+  if (path === "/v1beta/models" || path === "/v1/models") return Response.json({ models });
+  const id = path.slice(path.indexOf("/models/") + "/models/".length);
+  const found = models.find((m) => m.name === `models/${id}`);
+  return found ? Response.json(found) : Response.json({ error: { code: 404, message: "not found", status: "NOT_FOUND" } }, { status: 404 });
+}
+
+function errorResponse(format: "chat" | "messages" | "generate", status: number, message: string): Response {
   return Response.json(MOCKS[format].errorBody(status, message), { status, headers: { "x-request-id": "req_mock_error", "x-should-retry": "false" } });
 }
 

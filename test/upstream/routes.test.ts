@@ -196,7 +196,7 @@ describe("providers come from the families, not from upstream/", () => {
 
   test("an unknown provider is refused with the names there are and the closest one", () => {
     const parsed = parseModelsConfig([{ name: "e", provider: "ecko" }], providers);
-    expect(parsed.ok ? "" : parsed.issues[0]!.message).toBe("unknown provider 'ecko' (one of compat, hosted, messages, echo); did you mean 'echo'?");
+    expect(parsed.ok ? "" : parsed.issues[0]!.message).toBe("unknown provider 'ecko' (one of compat, hosted, messages, generate, echo); did you mean 'echo'?");
     expect(parseModelsConfig([{ name: "e", provider: "echo" }], PROVIDERS).ok).toBe(false);
   });
 
@@ -205,6 +205,6 @@ describe("providers come from the families, not from upstream/", () => {
   });
 
   test("every family's providers are listed once", () => {
-    expect([...PROVIDERS.keys()]).toEqual(["compat", "hosted", "messages"]);
+    expect([...PROVIDERS.keys()]).toEqual(["compat", "hosted", "messages", "generate"]);
   });
 });

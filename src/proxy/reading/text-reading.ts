@@ -160,6 +160,27 @@ export class TextReading {
     if (texts.length > 0) this.slots.push({ role: "tool", text: texts.join("\n"), masked: false, judged: true, turn: -1, write: ignore });
   }
 
+  /**
+   * A signed part's text (a family's own signature field): the model's earlier output, which
+   * must stay as it was signed. Not read in a request; in an answer judged, never rewritten.
+   */
+  signed(text: unknown, role: SlotRole): void {
+    if (this.answer && typeof text === "string" && text.length > 0) this.slots.push({ role, text, masked: false, judged: true, turn: this.turn, write: ignore });
+  }
+
+  /** Base64 data of a known media type (`holder[key]`): text types read decoded (re-encoded when masked), others counted as unreadable. */
+  encoded(holder: Record<string, unknown>, key: string, mediaType: unknown, role: SlotRole): void {
+    const [mime = "", ...params] = (typeof mediaType === "string" ? mediaType : "").split(";");
+    const data = holder[key];
+    if (typeof data === "string" && isTextMime(mime)) return this.base64(holder, key, data, role, "file", charsetOf(params));
+    this.unread(mime ? kindOfMime(mime) : "file");
+  }
+
+  /** A part whose content the proxy cannot see (a file by reference, cached content), counted as unreadable. */
+  unseen(kind: UnreadableKind): void {
+    this.unread(kind);
+  }
+
   /** After reading: which slots input detectors judge. */
   decideJudged(): this {
     if (this.slots.length > MAX_TEXTS) throw new TooManyTextsError();
