@@ -4,7 +4,7 @@
  * upstream received. coverage.test.ts runs every case; docs/coverage.md is this table.
  */
 
-export type Route = "chat" | "responses" | "messages";
+export type Route = "chat" | "responses" | "messages" | "generate";
 
 export interface RequestCase {
   readonly route: Route;
@@ -39,6 +39,9 @@ const toolCall = (args: string) => ({ id: "call_1", type: "function", function: 
 const DATA_PREFIX = "data:image/png;base64,iVBORw0KGgo= ";
 /** Where a text is split over two neighbouring parts: inside the e-mail of the coverage text. */
 const SPLIT_AT = 40;
+const gUser = (text: string) => ({ role: "user", parts: [{ text }] });
+const gen = (contents: unknown[], extra: Record<string, unknown> = {}) => ({ contents, ...extra });
+const genAnswer = (parts: unknown[], finishReason: string | null = "STOP") => ({ candidates: [{ content: { parts, role: "model" }, ...(finishReason ? { finishReason } : {}), index: 0 }] });
 const toolUse = (input: unknown) => ({ type: "tool_use", id: "toolu_1", name: "send_mail", input });
 
 export const REQUEST_CASES: readonly RequestCase[] = [
@@ -331,6 +334,15 @@ export const REQUEST_CASES: readonly RequestCase[] = [
     body: (t) => messages([user("hi"), { role: "assistant", content: [toolUse({ [t]: true })] }, user([{ type: "tool_result", tool_use_id: "toolu_1", content: "sent" }])]),
     sent: (b) => Object.keys(b.messages[1].content[0].input)[0]!,
   },
+  // generateContent (the model and the action in the URL)
+  { route: "generate", field: "contents[] user parts[].text", masked: true, judged: true, body: (t) => gen([gUser(t)]), sent: (b) => b.contents[0].parts[0].text },
+  { route: "generate", field: "contents[] earlier model parts[].text", masked: true, judged: false, body: (t) => gen([gUser("hi"), { role: "model", parts: [{ text: t }] }, gUser("next question")]), sent: (b) => b.contents[1].parts[0].text },
+  { route: "generate", field: "systemInstruction.parts[].text", masked: true, judged: false, body: (t) => gen([gUser("hi")], { systemInstruction: { parts: [{ text: t }] } }), sent: (b) => b.systemInstruction.parts[0].text },
+  { route: "generate", field: "systemInstruction (string)", masked: true, judged: false, body: (t) => gen([gUser("hi")], { systemInstruction: t }), sent: (b) => b.systemInstruction },
+  { route: "generate", field: "contents[] model parts[].functionCall.args", masked: true, judged: false, body: (t) => gen([gUser("hi"), { role: "model", parts: [{ functionCall: { name: "send_mail", args: { body: t } } }] }, gUser("go on")]), sent: (b) => b.contents[1].parts[0].functionCall.args.body },
+  { route: "generate", field: "contents[] parts[].functionResponse.response", masked: true, judged: true, body: (t) => gen([gUser("hi"), { role: "user", parts: [{ functionResponse: { name: "lookup", response: { result: t } } }] }]), sent: (b) => b.contents[1].parts[0].functionResponse.response.result },
+  { route: "generate", field: "contents[] parts[].inlineData (text/plain, Base64)", masked: true, judged: true, body: (t) => gen([{ role: "user", parts: [{ inlineData: { mimeType: "text/plain", data: b64(t) } }] }]), sent: (b) => unb64(b.contents[0].parts[0].inlineData.data) },
+  { route: "generate", field: "tools[].functionDeclarations[].description", masked: false, judged: true, body: (t) => gen([gUser("hi")], { tools: [{ functionDeclarations: [{ name: "send_mail", description: t }] }] }), sent: (b) => b.tools[0].functionDeclarations[0].description },
 ];
 
 const chatAnswer = (message: Record<string, unknown>) => ({
@@ -459,6 +471,13 @@ export const ANSWER_CASES: readonly AnswerCase[] = [
       ["message_stop", { type: "message_stop" }],
     ],
   },
+  { route: "generate", field: "candidates[].content.parts[].text", answer: (t) => genAnswer([{ text: t }]), stream: (t) => [[null, genAnswer([{ text: t }], null)], [null, genAnswer([{ text: "" }])]] },
+  { route: "generate", field: "candidates[].content.parts[].functionCall.args", answer: (t) => genAnswer([{ functionCall: { name: "send_mail", args: { body: t } } }]), stream: (t) => [[null, genAnswer([{ functionCall: { name: "send_mail", args: { body: t } } }])]] },
+  { route: "generate", field: "candidates[].content.parts[] thought (signed)", answer: (t) => genAnswer([{ text: t, thought: true, thoughtSignature: "c2ln" }, { text: "ok" }]) },
+  { route: "generate", field: "candidates[].content.parts[].executableCode.code", answer: (t) => genAnswer([{ executableCode: { language: "PYTHON", code: `print(${JSON.stringify(t)})` } }]) },
+  { route: "generate", field: "candidates[].content.parts[].codeExecutionResult.output", answer: (t) => genAnswer([{ codeExecutionResult: { outcome: "OUTCOME_OK", output: t } }]) },
 ];
 
-export const PATHS: Readonly<Record<Route, string>> = { chat: "/v1/chat/completions", responses: "/v1/responses", messages: "/v1/messages" };
+export const PATHS: Readonly<Record<Route, string>> = { chat: "/v1/chat/completions", responses: "/v1/responses", messages: "/v1/messages", generate: "/v1beta/models/gemini-x:generateContent" };
+/** A generate stream's path: the action, and SSE. */
+export const GENERATE_STREAM_PATH = "/v1beta/models/gemini-x:streamGenerateContent?alt=sse";

@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { policy } from "../helpers/policies.ts";
 import { startProxyFixture, type ProxyFixture } from "../helpers/proxy-fixture.ts";
-import { ANSWER_CASES, PATHS, REQUEST_CASES, type AnswerCase, type RequestCase } from "./coverage-cases.ts";
+import { ANSWER_CASES, GENERATE_STREAM_PATH, PATHS, REQUEST_CASES, type AnswerCase, type RequestCase } from "./coverage-cases.ts";
 
 const EMAIL = "jane.leak@example.com";
 const TEXT = `Send the Project Nightingale plan to ${EMAIL} today.`;
@@ -24,14 +24,17 @@ beforeAll(async () => {
       "out-keyword.json": policy({ output: [{ name: "Keywords", config: { keywords: ["Project Nightingale"] } }] }),
       "out-pii.json": policy({ output: [{ name: "PII", suppress_enforcement: false, config: { block: true, entities: ["EMAIL_ADDRESS"] } }] }),
     },
-    env: { MESSAGES_API_KEY: "k" },
+    env: { MESSAGES_API_KEY: "k", GENERATE_BASE_URL: "$MOCK" },
   });
 });
 afterAll(() => fx.stop());
 beforeEach(() => fx.mock.reset());
 
-function send(c: { route: RequestCase["route"] }, body: Record<string, unknown>, configId: string): Promise<Response> {
-  return fx.server.post(PATHS[c.route], { ...body, guardrails: { config_id: configId } }, { authorization: "Bearer sk-x", "x-api-key": "k" });
+function send(c: { route: RequestCase["route"] }, body: Record<string, unknown>, configId: string, stream = false): Promise<Response> {
+  // A generate stream is a path of its own; its body has no `stream` field.
+  const path = c.route === "generate" && stream ? GENERATE_STREAM_PATH : PATHS[c.route];
+  const { stream: _, ...rest } = body;
+  return fx.server.post(path, { ...(c.route === "generate" ? rest : body), guardrails: { config_id: configId } }, { authorization: "Bearer sk-x", "x-api-key": "k", "x-goog-api-key": "k" });
 }
 
 describe("requests: every field", () => {
@@ -54,8 +57,12 @@ describe("requests: every field", () => {
 });
 
 async function answerStatus(c: AnswerCase, configId: string, stream: boolean): Promise<{ status: number; body: string }> {
-  const body = c.route === "messages" ? { model: "claude-x", max_tokens: 64, messages: [{ role: "user", content: "hi" }] } : c.route === "chat" ? { model: "m", messages: [{ role: "user", content: "hi" }] } : { model: "m", input: "hi" };
-  const res = await send(c, { ...body, ...(stream ? { stream: true } : {}) }, configId);
+  const body =
+    c.route === "messages" ? { model: "claude-x", max_tokens: 64, messages: [{ role: "user", content: "hi" }] }
+    : c.route === "chat" ? { model: "m", messages: [{ role: "user", content: "hi" }] }
+    : c.route === "generate" ? { contents: [{ role: "user", parts: [{ text: "hi" }] }] }
+    : { model: "m", input: "hi" };
+  const res = await send(c, { ...body, ...(stream ? { stream: true } : {}) }, configId, stream);
   return { status: res.status, body: await res.text() };
 }
 
@@ -81,10 +88,10 @@ describe("answers: every field", () => {
           const got = await answerStatus(c, configId, true);
           expect(got.status).toBe(200);
           // The stream ends with the family's block: content_filter, incomplete, or an error event.
-          expect(got.body).toMatch(/content_filter|guardrail_enforcement_triggered/);
+          expect(got.body).toMatch(/content_filter|guardrail_enforcement_triggered|"SAFETY"/);
         }
         fx.mock.behave({ events: stream("Nothing to see here.") });
-        expect((await answerStatus(c, "out-keyword", true)).body).not.toMatch(/content_filter|guardrail_enforcement_triggered/);
+        expect((await answerStatus(c, "out-keyword", true)).body).not.toMatch(/content_filter|guardrail_enforcement_triggered|"SAFETY"/);
       });
     }
   }
