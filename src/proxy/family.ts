@@ -71,6 +71,8 @@ export interface ApiFamily extends RequestShape {
   openStream(): StreamInterpreter;
   /** Whether a stream of this family ends with `data: [DONE]` (SPEC "Events"). */
   readonly endsWithDone: boolean;
+  /** How a stream goes to the client: SSE (the default), or one JSON array streamed element by element. */
+  streamFraming?(url: string): "sse" | "json-array";
   /** Whether a request runs `pre_flight` alone (masking, no detector): a token count the model never answers. */
   preFlightOnly?(url: string): boolean;
 }

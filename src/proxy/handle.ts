@@ -13,6 +13,7 @@ import { callerValue } from "../log/caller-value.ts";
 import type { CompiledPolicy } from "../policy/compile.ts";
 import { runInputStages, runOutputStage } from "../pipeline/pipeline.ts";
 import { OutputMonitor } from "../streaming/output-monitor.ts";
+import { sseToJsonArray } from "../streaming/json-array.ts";
 import { relayStream } from "../streaming/relay.ts";
 import { StreamGuard } from "../streaming/stream-guard.ts";
 import { valueChecks } from "../streaming/value-checks.ts";
@@ -280,8 +281,9 @@ function streamAnswer(
       finishAudit(audit, response.status, call.route, deps, { stream: end.outcome });
     },
   });
-  const headers = relayedHeaders(response.headers, "text/event-stream; charset=utf-8");
+  const jsonArray = call.family.streamFraming?.(call.request.url) === "json-array";
+  const headers = relayedHeaders(response.headers, jsonArray ? "application/json; charset=utf-8" : "text/event-stream; charset=utf-8");
   headers.set("cache-control", "no-cache");
   headers.set("x-accel-buffering", "no");
-  return new Response(body, { status: response.status, headers });
+  return new Response(jsonArray ? body.pipeThrough(sseToJsonArray()) : body, { status: response.status, headers });
 }

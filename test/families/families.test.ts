@@ -107,7 +107,8 @@ describe("generate", () => {
     expect(() => generate.model({}, { target: "gemini-2.5-flash:embedContent" })).toThrow();
     expect(generate.stream({}, "http://x/v1beta/models/m:streamGenerateContent?alt=sse")).toBe(true);
     expect(generate.stream({}, "http://x/v1beta/models/m:generateContent")).toBe(false);
-    expect(() => generate.stream({}, "http://x/v1beta/models/m:streamGenerateContent")).toThrow();
+    expect(generate.stream({}, "http://x/v1beta/models/m:streamGenerateContent")).toBe(true);
+    expect([generate.streamFraming?.("http://x/v1beta/models/m:streamGenerateContent"), generate.streamFraming?.("http://x/v1beta/models/m:streamGenerateContent?alt=sse")]).toEqual(["json-array", "sse"]);
     expect(generate.upstreamPath("tuned-model", "http://x/v1/models/m:streamGenerateContent?alt=sse&key=k")).toBe("/v1/models/tuned-model:streamGenerateContent?alt=sse");
     expect(generate.preFlightOnly?.("http://x/v1beta/models/m:countTokens")).toBe(true);
   });

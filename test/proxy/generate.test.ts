@@ -24,6 +24,7 @@ beforeAll(async () => {
         output: [{ name: "PII", config: { entities: ["EMAIL_ADDRESS"] } }, { name: "Keywords", config: { keywords: ["forbidden"] } }],
       }),
       "open.json": policy({}),
+      "reversible.json": policy({ pre_flight: [{ name: "PII", config: { entities: ["EMAIL_ADDRESS"], reversible: true } }] }),
     },
   });
 });
@@ -83,6 +84,36 @@ describe("@google/genai", () => {
     }
     expect(seen.join("")).not.toContain("forbid");
     expect(reasons).toEqual(["SAFETY"]);
+    fx.mock.reset();
+  });
+
+  test("a stream without alt=sse is one JSON array, masked, and a block's SAFETY chunk is its last element", async () => {
+    const post = (config: string) =>
+      fetch(`${fx.server.url}/v1beta/models/gemini-2.5-flash:streamGenerateContent`, { method: "POST", headers: { "content-type": "application/json", "x-goog-api-key": "k", "x-guardrails-config-id": config }, body: JSON.stringify({ contents: [{ parts: [{ text: "hi" }] }] }) });
+    fx.mock.behave({ chunks: ["Reach ", "dana@", "corp.example ", "soon."] });
+    const masked = await post("guarded");
+    expect(masked.headers.get("content-type")).toContain("application/json");
+    const chunks = (await masked.json()) as { candidates?: { content?: { parts: { text?: string }[] } }[] }[];
+    expect(chunks.map((c) => c.candidates?.[0]?.content?.parts.map((p) => p.text ?? "").join("") ?? "").join("")).toBe("Reach <EMAIL_ADDRESS> soon.");
+    // The upstream is asked for SSE all the same.
+    expect(fx.mock.last().query).toEqual({ alt: "sse" });
+    fx.mock.behave({ chunks: ["This is ", "forbid", "den text."] });
+    const blocked = (await (await post("guarded")).json()) as { candidates?: { index?: number; finishReason?: string }[] }[];
+    expect(blocked.at(-1)).toEqual({ candidates: [{ index: 0, finishReason: "SAFETY" }] });
+    expect(JSON.stringify(blocked)).not.toContain("forbid");
+    fx.mock.reset();
+  });
+
+  test("reversible masking: the upstream sees a placeholder, the SDK's answer and its stream get the value back", async () => {
+    const client = new GoogleGenAI({ apiKey: "k", httpOptions: { baseUrl: fx.server.url, headers: { "x-guardrails-config-id": "reversible" } } });
+    fx.mock.behave({ text: "I wrote to <EMAIL_ADDRESS_1> just now." });
+    const whole = await client.models.generateContent({ model: "gemini-2.5-flash", contents: "write to ann@corp.example" });
+    expect(JSON.stringify(fx.mock.last().body)).toContain("<EMAIL_ADDRESS_1>");
+    expect(whole.text).toBe("I wrote to ann@corp.example just now.");
+    fx.mock.behave({ chunks: ["I wrote to <EMAIL", "_ADDRESS_1> just ", "now."] });
+    let streamed = "";
+    for await (const chunk of await client.models.generateContentStream({ model: "gemini-2.5-flash", contents: "write to ann@corp.example" })) streamed += chunk.text ?? "";
+    expect(streamed).toBe("I wrote to ann@corp.example just now.");
     fx.mock.reset();
   });
 

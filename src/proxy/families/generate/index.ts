@@ -47,13 +47,9 @@ export const generateFamily: ApiFamily = {
     paths: ["/v1beta/models", "/v1beta/models/:id"],
   },
   model: (_body, params) => targetOf(params).model,
-  stream(_body, url) {
-    const { action, sse } = urlParts(url);
-    if (action !== "streamGenerateContent") return false;
-    // The JSON-array form (a stream without alt=sse) is not relayed yet: the SDKs ask for SSE.
-    if (!sse) throw new ApiError(400, "validation_error", "streamGenerateContent is relayed as SSE: add ?alt=sse (the official SDKs do)");
-    return true;
-  },
+  stream: (_body, url) => urlParts(url).action === "streamGenerateContent",
+  // Without alt=sse the client reads one JSON array; the upstream is asked for SSE all the same.
+  streamFraming: (url) => (urlParts(url).sse ? "sse" : "json-array"),
   placeModel: () => {},
   // The upstream is always asked for SSE when streaming: the relay reads events.
   upstreamPath: (model, url) => {
