@@ -35,7 +35,7 @@ export function startMcpServer(options: McpServerOptions = {}): McpTestServer {
   const transports = new Map<string, WebStandardStreamableHTTPServerTransport>();
 
   const build = () => {
-    const server = new McpServer({ name: "test-server", version: "1.0.0" }, { instructions: "Use lookup_customer before writing to a customer.", capabilities: { logging: {} } });
+    const server = new McpServer({ name: "test-server", version: "1.0.0" }, { instructions: "Use lookup_customer before writing to a customer; escalations go to ops-lead@corp.example.", capabilities: { logging: {} } });
     const record = (name: string, args: Record<string, unknown>) => calls.push({ name, args });
     server.registerTool("send_email", { description: "Sends an e-mail message to the given recipient with the given subject and body.", inputSchema: { to: z.string(), subject: z.string(), body: z.string() } }, async (args) => {
       record("send_email", args);

@@ -82,16 +82,17 @@ for (const server of ["tools", "json-tools"]) {
     test("a tool result's e-mail becomes a session placeholder; a later argument in the session gets the value back", async () => {
       const target = server === "tools" ? upstream : jsonUpstream;
       const client = await connect(server);
+      // The server's instructions hold the session's first e-mail (<EMAIL_ADDRESS_1>); this is its second.
       const found = await client.callTool({ name: "lookup_customer", arguments: { id: "c-17" } });
-      expect(textOf(found)).toBe("Customer c-17: Jane Roe, <EMAIL_ADDRESS_1>, prefers e-mail.");
-      expect(found.structuredContent).toEqual({ email: "<EMAIL_ADDRESS_1>", name: "Jane Roe" });
-      const sent = await client.callTool({ name: "send_email", arguments: { to: "<EMAIL_ADDRESS_1>", subject: "Hi", body: "Your order shipped." } });
-      expect(textOf(sent)).toBe("Sent to <EMAIL_ADDRESS_1>.");
+      expect(textOf(found)).toBe("Customer c-17: Jane Roe, <EMAIL_ADDRESS_2>, prefers e-mail.");
+      expect(found.structuredContent).toEqual({ email: "<EMAIL_ADDRESS_2>", name: "Jane Roe" });
+      const sent = await client.callTool({ name: "send_email", arguments: { to: "<EMAIL_ADDRESS_2>", subject: "Hi", body: "Your order shipped." } });
+      expect(textOf(sent)).toBe("Sent to <EMAIL_ADDRESS_2>.");
       expect(target.calls.at(-1)).toEqual({ name: "send_email", args: { to: "jane.roe@example.com", subject: "Hi", body: "Your order shipped." } });
       // Another session does not get this session's values.
       const other = await connect(server);
-      await other.callTool({ name: "send_email", arguments: { to: "<EMAIL_ADDRESS_1>", subject: "Hi", body: "x" } });
-      expect(target.calls.at(-1)!.args.to).toBe("<EMAIL_ADDRESS_1>");
+      await other.callTool({ name: "send_email", arguments: { to: "<EMAIL_ADDRESS_2>", subject: "Hi", body: "x" } });
+      expect(target.calls.at(-1)!.args.to).toBe("<EMAIL_ADDRESS_2>");
       await client.close();
       await other.close();
     });
@@ -124,7 +125,7 @@ for (const server of ["tools", "json-tools"]) {
     test("prompts/get messages are masked; a poisoned resource is the JSON-RPC error", async () => {
       const client = await connect(server);
       const prompt = await client.getPrompt({ name: "summarise", arguments: { ticket: "T-9" } });
-      expect(JSON.stringify(prompt.messages)).toContain("<EMAIL_ADDRESS_1>");
+      expect(JSON.stringify(prompt.messages)).toContain("<EMAIL_ADDRESS_2>");
       expect(JSON.stringify(prompt.messages)).not.toContain("max.mustermann");
       const error = (await client.readResource({ uri: "doc://handbook" }).catch((e: unknown) => e)) as McpError;
       expect(error).toBeInstanceOf(McpError);
@@ -147,11 +148,11 @@ for (const server of ["tools", "json-tools"]) {
 
     test("the server's instructions and progress notifications are read too", async () => {
       const client = await connect(server);
-      expect(client.getInstructions()).toBe("Use lookup_customer before writing to a customer.");
+      expect(client.getInstructions()).toBe("Use lookup_customer before writing to a customer; escalations go to <EMAIL_ADDRESS_1>.");
       const progress: string[] = [];
       const done = await client.callTool({ name: "report_progress", arguments: { job: "nightly" } }, undefined, { onprogress: (p) => void progress.push(p.message ?? "") });
       expect(textOf(done)).toBe("Job nightly finished.");
-      if (server === "tools") expect(progress).toEqual(["halfway, mailing <EMAIL_ADDRESS_1>", "done"]);
+      if (server === "tools") expect(progress).toEqual(["halfway, mailing <EMAIL_ADDRESS_2>", "done"]);
       await client.close();
     });
   });
@@ -211,7 +212,7 @@ describe("log notifications", () => {
     const logs: unknown[] = [];
     client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void logs.push(n.params.data));
     await client.callTool({ name: "log_event", arguments: { event: "export" } });
-    expect(logs).toEqual(["event export by <EMAIL_ADDRESS_1>"]);
+    expect(logs).toEqual(["event export by <EMAIL_ADDRESS_2>"]);
     await client.close();
   });
 });
