@@ -27,6 +27,7 @@ Usage:
   guardrail-proxy validate [options]     check policies and the models config
   guardrail-proxy scan [options] [TEXT | -]
                                          run a guard check from the terminal
+  guardrail-proxy test [options] FILE... run policy test cases (YAML or JSONL), for CI
   guardrail-proxy init [DIR]             write the shipped policies into DIR (default ./policies)
   guardrail-proxy help [COMMAND]         this help, or a command's
   guardrail-proxy --help | --version
@@ -35,7 +36,7 @@ Example, offline with the shipped policies:
   SVC_KEY=local SVC_GUARDRAILS_OFFLINE=true guardrail-proxy --policy-dir ./policies --default-config default
 
 ${SERVE_OPTIONS}
-Run 'guardrail-proxy help validate', 'help scan' or 'help init' (or COMMAND --help) for theirs.
+Run 'guardrail-proxy help validate', 'help scan', 'help test' or 'help init' (or COMMAND --help) for theirs.
 `;
 
 export const SERVE_HELP = `Usage: guardrail-proxy [serve] [options]
@@ -66,9 +67,22 @@ that ran ({name, stage, tripped, enforced, confidence?, info}). No server and no
 Exit status: 0 allowed, 1 blocked (single text), 2 usage or policy error.
 `;
 
+export const TEST_HELP = `Usage: guardrail-proxy test [--policy-dir PATH] [--junit FILE] FILE...
+
+Runs policy test cases in process (no server, no SVC_KEY). A YAML file is a list of cases, a
+JSONL file one case per line:
+  {name?, config_id, stage?: input|output, text,
+   expect: {allowed?, guardrail? (null: nothing blocked), masked? (entity types), sanitized_text?}}
+A field of expect left out is not checked. Every file is checked first; a problem is one line on
+stderr and exit 2. Then one line per case, and "N passed, M failed" last.
+  --policy-dir  the policy directory (SVC_GUARDRAILS_POLICY_DIR, default ./policies)
+  --junit FILE  also write JUnit XML (one testsuite per file, one testcase per case)
+Exit status: 0 all passed, 1 a case failed, 2 usage or case-file error.
+`;
+
 export const INIT_HELP = `Usage: guardrail-proxy init [DIR]
 
-Writes the shipped policies (default, strict, alert-only, llm-judged, support-bot) into DIR,
+Writes the shipped policies (default, strict, alert-only, llm-judged, mcp-agents, support-bot) into DIR,
 default ./policies, for a binary used without the source tree. Files already there are kept
 and reported; the exit status is then 1.
 `;
