@@ -39,6 +39,8 @@ export interface RequestAudit {
   trace?: RequestTrace;
   /** Route-specific fields of the request line (an MCP request's server and methods); never content. */
   logFields?: Record<string, unknown>;
+  /** Work the request line waits for, after the answer went out (a shadow policy's verdict). */
+  waitFor?: Promise<unknown>;
   /** Set by streaming routes: the line is written by `finishAudit` when the stream ends. */
   deferred: boolean;
   finished: boolean;
@@ -58,6 +60,16 @@ export function finishAudit(audit: RequestAudit, status: number, route: string, 
   if (audit.finished) return;
   audit.finished = true;
   const seconds = (performance.now() - audit.startedAt) / 1000;
+  // A shadow still judging: the line waits for it; the request's duration does not.
+  if (audit.waitFor) {
+    const write = () => writeAudit(audit, status, route, sinks, seconds, extra);
+    void audit.waitFor.then(write, write);
+    return;
+  }
+  writeAudit(audit, status, route, sinks, seconds, extra);
+}
+
+function writeAudit(audit: RequestAudit, status: number, route: string, sinks: AuditSinks, seconds: number, extra?: Readonly<Record<string, unknown>>): void {
   const caller = audit.caller?.name;
   sinks.metrics.inc("guardrail_proxy_requests_total", caller === undefined ? { route, status: String(status) } : { route, status: String(status), caller });
   sinks.metrics.observe("guardrail_proxy_request_duration_seconds", { route }, seconds);

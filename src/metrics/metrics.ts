@@ -13,6 +13,7 @@ const HELP: Readonly<Record<string, string>> = {
   guardrail_proxy_request_duration_seconds: "HTTP request duration by route pattern.",
   guardrail_proxy_guardrail_outcomes_total: "Guardrail trips by guardrail, stage and outcome (enforced, alert, error).",
   guardrail_proxy_engine_duration_seconds: "Calls of network engines (judge models, classifier endpoints, webhooks, moderations) by guardrail and engine, failed ones included.",
+  guardrail_proxy_shadow_total: "Requests whose policy has a shadow, by policy, shadow and what the shadow would have done (would_block, differs, would_pass, error).",
   guardrail_proxy_upstream_in_flight: "Upstream requests not yet finished, streams included.",
   guardrail_proxy_streams_total: "Proxied streams by route pattern and how they ended.",
   guardrail_proxy_unscanned_parts_total: "Request parts no guardrail could read (images, audio, binary files), by route pattern and kind.",

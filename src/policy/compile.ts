@@ -33,6 +33,8 @@ export interface CompiledPolicy {
   /** The output stage's `stream`: `buffer` holds a streamed answer until it passed every check. */
   readonly outputStream: "incremental" | "buffer";
   readonly stages: Readonly<Record<StageName, readonly CompiledEntry[]>>;
+  /** The policy run beside this one as a shadow (DECISIONS §14), by id. */
+  readonly shadow?: string;
 }
 
 export type CompileResult = { readonly ok: true; readonly policy: CompiledPolicy } | { readonly ok: false; readonly issues: readonly SchemaIssue[] };
@@ -66,7 +68,7 @@ export function compilePolicy(id: string, document: unknown, services: Guardrail
   if (issues.length > 0) return { ok: false, issues };
   const reversible = [...stages.pre_flight, ...stages.input].some((e) => e.guardrail.kind === "masker" && (e.recipe?.config as { reversible?: boolean } | undefined)?.reversible === true);
   const outputStream = doc.output?.stream ?? "incremental";
-  return { ok: true, policy: { id, mode: doc.mode ?? "block", unreadableContent: doc.unreadable_content ?? "allow", reversible, outputStream, stages } };
+  return { ok: true, policy: { id, mode: doc.mode ?? "block", unreadableContent: doc.unreadable_content ?? "allow", reversible, outputStream, stages, ...(doc.shadow ? { shadow: doc.shadow } : {}) } };
 }
 
 interface GuardrailEntry {

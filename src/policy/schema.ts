@@ -34,6 +34,8 @@ export const PolicyDocumentSchema = Type.Object(
     mode: Type.Optional(Type.Union([Type.Literal("block"), Type.Literal("alert")])),
     /** What happens to content no guardrail can read (images, audio, binary files): DECISIONS §8. */
     unreadable_content: Type.Optional(Type.Union([Type.Literal("allow"), Type.Literal("block")])),
+    /** DECISIONS §14: another policy run beside this one, in alert mode, to measure it before it enforces. */
+    shadow: Type.Optional(Type.String({ minLength: 1 })),
     pre_flight: Type.Optional(StageSchema),
     input: Type.Optional(StageSchema),
     output: Type.Optional(StageSchema),

@@ -24,6 +24,10 @@ import { upstreamHeaders, upstreamQuery } from "../upstream/forwarding.ts";
 import { relayedError, relayedHeaders } from "../upstream/response-headers.ts";
 import type { UpstreamRoute } from "../upstream/routes.ts";
 import type { ApiFamily, FamilyRoute } from "./family.ts";
+import { Shadow } from "./shadow.ts";
+import { RecordingInterpreter } from "../streaming/recording-interpreter.ts";
+import type { Segment } from "../pipeline/types.ts";
+import type { TextSlot } from "./reading/text-reading.ts";
 import type { UnreadableKind } from "./reading/media.ts";
 import { TooManyTextsError, type TextReading } from "./reading/text-reading.ts";
 
@@ -42,10 +46,27 @@ export interface ProxyCall {
 }
 
 export async function proxy(deps: ProxyDeps, call: ProxyCall): Promise<Response> {
+  const guardrails = call.body.guardrails as { config_id?: string } | undefined;
+  delete call.body.guardrails;
+  const policy = requestPolicy(deps, call.audit, call.request, guardrails?.config_id);
+  const shadow = Shadow.of(deps, policy, call.audit);
+  if (!shadow) return guarded(deps, call, policy, null);
+  // The shadow reads the request as it arrived, before the live policy masks it in place.
+  shadow.request(readOrRefuse(() => call.family.readRequest(call.body), 413, "request_too_large", "the request").slots.map(segmentOf));
+  try {
+    const response = await guarded(deps, call, policy, shadow);
+    // A stream settles its shadow when it ends, with the assembled answer.
+    if (!call.audit.deferred) shadow.settle();
+    return response;
+  } catch (e) {
+    // The live policy blocked (or the upstream failed): the shadow's verdict is logged all the same.
+    shadow.settle();
+    throw e;
+  }
+}
+
+async function guarded(deps: ProxyDeps, call: ProxyCall, policy: CompiledPolicy, shadow: Shadow | null): Promise<Response> {
   const { body, audit, family } = call;
-  const guardrails = body.guardrails as { config_id?: string } | undefined;
-  delete body.guardrails;
-  const policy = requestPolicy(deps, audit, call.request, guardrails?.config_id);
   // Reversible masking: the request's placeholders and their values, for its answer only.
   const vault = policy.reversible ? new PlaceholderVault() : null;
 
@@ -98,11 +119,11 @@ export async function proxy(deps: ProxyDeps, call: ProxyCall): Promise<Response>
   const contentType = declaredType ?? "application/json";
   // A stream's upstream span stays open until the stream ends (the request's span closes it).
   if (stream && response.body && readsAsStream(declaredType ?? "")) {
-    return streamAnswer(deps, call, policy, vault, response, response.body, abort, release);
+    return streamAnswer(deps, call, policy, vault, response, response.body, abort, release, shadow);
   }
   upstreamTrace?.end(response.status);
   try {
-    return await wholeAnswer(policy, vault, family, response, contentType, audit, abort.signal, deps.settings.maxAnswerBytes);
+    return await wholeAnswer(policy, vault, family, response, contentType, audit, abort.signal, deps.settings.maxAnswerBytes, shadow);
   } finally {
     release();
   }
@@ -205,6 +226,7 @@ async function wholeAnswer(
   audit: RequestAudit,
   signal: AbortSignal,
   maxAnswerBytes: number,
+  shadow: Shadow | null,
 ): Promise<Response> {
   let text: string;
   try {
@@ -214,6 +236,11 @@ async function wholeAnswer(
     throw new ApiError(502, "upstream_unreachable", "the upstream connection was lost before its answer was complete");
   }
   const restoring = vault !== null && vault.size > 0;
+  if (shadow) {
+    // The shadow reads the answer as it came, on a reading of its own (the live one rewrites in place).
+    const own = parseAnswer(text);
+    shadow.answer(own === null ? [text] : readOrRefuse(() => family.readAnswer(own), 502, "upstream_answer_too_large", "the upstream's answer").slots.map((s) => s.text));
+  }
   if (policy.stages.output.length === 0 && !restoring) return new Response(text, { status: response.status, headers: relayedHeaders(response.headers, contentType) });
   const answer = parseAnswer(text);
   const reading = answer === null ? null : readOrRefuse(() => family.readAnswer(answer), 502, "upstream_answer_too_large", "the upstream's answer");
@@ -258,15 +285,19 @@ function streamAnswer(
   upstreamBody: ReadableStream<Uint8Array>,
   abort: AbortController,
   release: () => void,
+  shadow: Shadow | null,
 ): Response {
   const audit = call.audit;
   audit.deferred = true;
   const inputRuns = audit.runs;
   const monitor =
     policy.stages.output.length > 0 ? new OutputMonitor((texts) => runOutputStage(policy, texts, { signal: abort.signal, trace: audit.trace }), deps.settings.streamCheckInterval) : null;
+  // A shadow judges the answer as the upstream sent it: the texts are recorded as they are read.
+  const recorder = shadow ? new RecordingInterpreter(call.family.openStream()) : null;
   const body = relayStream({
     body: upstreamBody,
-    interpreter: call.family.openStream(),
+    interpreter: recorder ?? call.family.openStream(),
+    readEvents: recorder !== null,
     monitor,
     guard: new StreamGuard(valueChecks(policy), vault !== null && vault.size > 0 ? vault : null, deps.settings.streamHoldback),
     buffered: policy.outputStream === "buffer" && monitor !== null,
@@ -278,6 +309,10 @@ function streamAnswer(
       release();
       audit.runs = end.runs.length === 0 ? inputRuns : [...inputRuns, ...end.runs];
       deps.metrics.inc("guardrail_proxy_streams_total", { route: call.route, outcome: end.outcome });
+      if (shadow && recorder) {
+        shadow.answer(recorder.texts());
+        shadow.settle();
+      }
       finishAudit(audit, response.status, call.route, deps, { stream: end.outcome });
     },
   });
@@ -286,4 +321,8 @@ function streamAnswer(
   headers.set("cache-control", "no-cache");
   headers.set("x-accel-buffering", "no");
   return new Response(jsonArray ? body.pipeThrough(sseToJsonArray()) : body, { status: response.status, headers });
+}
+
+function segmentOf(slot: TextSlot): Segment {
+  return { role: slot.role, text: slot.text, masked: slot.masked, judged: slot.judged, ...(slot.window ? { window: true } : {}) };
 }

@@ -58,6 +58,8 @@ export interface RelayOptions {
   readonly maxBytes: number;
   /** Cancels the upstream request. */
   readonly abortUpstream: () => void;
+  /** Read the events even without output guardrails (a shadow policy judges them: DECISIONS §14). */
+  readonly readEvents?: boolean;
   readonly onEnd: (end: StreamEnd) => void;
 }
 
@@ -112,7 +114,7 @@ class RelayState {
 
   constructor(private readonly options: RelayOptions) {
     this.reader = options.body.getReader();
-    this.parsing = options.monitor !== null || options.guard.active;
+    this.parsing = options.monitor !== null || options.guard.active || options.readEvents === true;
   }
 
   async run(controller: ReadableStreamDirectController): Promise<void> {

@@ -1,0 +1,97 @@
+/**
+ * Shadow policies (DECISIONS §14): a policy's `shadow: <config_id>` runs that policy too, on the
+ * same request and answer texts as they arrived, off the critical path (started after the
+ * current turn, never awaited by the answer), and never changes a byte forwarded or returned.
+ * Its verdict goes into the request's log line (`shadow: {config_id, would_block, masked}`, no
+ * text) and `guardrail_proxy_shadow_total{policy, shadow, outcome}`, once per request; the line
+ * waits for it (RequestAudit.waitFor). A missing or invalid shadow policy is the outcome `error`.
+ */
+import type { RequestAudit } from "../audit/request-audit.ts";
+import { runInputStages, runOutputStage } from "../pipeline/pipeline.ts";
+import type { Segment } from "../pipeline/types.ts";
+import type { CompiledPolicy } from "../policy/compile.ts";
+import type { ProxyDeps } from "./deps.ts";
+
+interface ShadowVerdict {
+  readonly blockedBy: string | null;
+  readonly masked: readonly string[];
+}
+
+export class Shadow {
+  private readonly verdicts: Promise<ShadowVerdict | null>[] = [];
+  private settled = false;
+
+  private constructor(
+    private readonly deps: ProxyDeps,
+    private readonly live: CompiledPolicy,
+    private readonly policy: CompiledPolicy | null,
+    private readonly audit: RequestAudit,
+  ) {}
+
+  /** The shadow of the live policy, when it names one. */
+  static of(deps: ProxyDeps, live: CompiledPolicy, audit: RequestAudit): Shadow | null {
+    if (!live.shadow) return null;
+    let policy: CompiledPolicy | null = null;
+    try {
+      policy = deps.policies.resolve(live.shadow);
+    } catch {
+      // Missing or invalid: counted as `error`, never failing the request.
+    }
+    return new Shadow(deps, live, policy, audit);
+  }
+
+  /** The request's texts as they arrived: the shadow's `pre_flight` and `input`. */
+  request(segments: readonly Segment[]): void {
+    const policy = this.policy;
+    if (!policy || segments.length === 0) return;
+    this.verdicts.push(
+      later(async () => {
+        const verdict = await runInputStages(policy, segments);
+        return { blockedBy: verdict.block?.guardrail ?? null, masked: maskedTypes(segments.map((s) => s.text), verdict.segments.map((s) => s.text)) };
+      }),
+    );
+  }
+
+  /** The answer's texts as the upstream sent them (a stream's assembled): the shadow's `output`. */
+  answer(texts: readonly string[]): void {
+    const policy = this.policy;
+    if (!policy || texts.length === 0) return;
+    this.verdicts.push(
+      later(async () => {
+        const verdict = await runOutputStage(policy, texts);
+        return { blockedBy: verdict.block?.guardrail ?? null, masked: maskedTypes(texts, verdict.texts ?? texts) };
+      }),
+    );
+  }
+
+  /** The request is done: its log line waits for the shadow's verdict, counted once. */
+  settle(): void {
+    if (this.settled) return;
+    this.settled = true;
+    const shadowId = this.live.shadow!;
+    this.audit.waitFor = Promise.all(this.verdicts).then((verdicts) => {
+      const failed = this.policy === null || verdicts.some((v) => v === null);
+      const blockedBy = verdicts.find((v) => v?.blockedBy)?.blockedBy ?? null;
+      const masked = [...new Set(verdicts.flatMap((v) => v?.masked ?? []))].sort();
+      const outcome = failed ? "error" : blockedBy ? "would_block" : masked.length > 0 ? "differs" : "would_pass";
+      this.deps.metrics.inc("guardrail_proxy_shadow_total", { policy: this.live.id, shadow: shadowId, outcome });
+      this.audit.logFields = { ...this.audit.logFields, shadow: { config_id: shadowId, outcome, would_block: blockedBy, masked } };
+    });
+  }
+}
+
+/** Runs after the current turn, so the live request's own work goes first; a failure is null. */
+function later<T>(work: () => Promise<T>): Promise<T | null> {
+  return new Promise((resolve) => setImmediate(() => work().then(resolve, () => resolve(null))));
+}
+
+/** The placeholder types masking put into `after` that `before` did not hold. */
+export function maskedTypes(before: readonly string[], after: readonly string[]): string[] {
+  const types = (texts: readonly string[]) => {
+    const out = new Set<string>();
+    for (const text of texts) for (const m of text.matchAll(/<([A-Z][A-Z0-9_]*?)(?:_\d+)?>/g)) out.add(m[1]!);
+    return out;
+  };
+  const already = types(before);
+  return [...types(after)].filter((t) => !already.has(t)).sort();
+}
