@@ -149,7 +149,7 @@ describe("a callers file binds each token to its policies", () => {
     await fx.server.waitForLog((l) => l.msg === "request" && l.caller === "billing-app" && l.status === 200);
     const metrics = await (await fetch(`${fx.server.url}/metrics`, { headers: { "x-guardrails-key": "admin-token" } })).text();
     expect(metrics).toMatch(/guardrail_proxy_requests_total\{route="\/v1\/guard\/input",status="200",caller="support-bot"\} [1-9]/);
-    expect(metrics).toMatch(/guardrail_proxy_guardrail_outcomes_total\{guardrail="Keywords",stage="input",outcome="enforced",caller="billing-app"\} [1-9]/);
+    expect(metrics).toMatch(/guardrail_proxy_guardrail_outcomes_total\{guardrail="Keywords",stage="input",policy="[^"]+",outcome="enforced",caller="billing-app"\} [1-9]/);
     expect(fx.server.rawLogs()).not.toContain("support-token");
   });
 });

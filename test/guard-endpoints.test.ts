@@ -102,7 +102,7 @@ describe("POST /v1/guard/input", () => {
     const line = await server.waitForLog((l) => l.msg === "request" && l.config_id === "alert");
     expect(line.guardrails).toEqual([{ name: "Keywords", stage: "input", tripped: true, enforced: false, confidence: 1 }]);
     const metrics = await (await fetch(`${server.url}/metrics`)).text();
-    expect(metrics).toContain('guardrail_proxy_guardrail_outcomes_total{guardrail="Keywords",stage="input",outcome="alert"} 1');
+    expect(metrics).toContain('guardrail_proxy_guardrail_outcomes_total{guardrail="Keywords",stage="input",policy="alert",outcome="alert"} 1');
   });
 
   test("suppress_enforcement: true on a detector turns its trip into an alert", async () => {

@@ -75,9 +75,11 @@ function writeAudit(audit: RequestAudit, status: number, route: string, sinks: A
   sinks.metrics.observe("guardrail_proxy_request_duration_seconds", { route }, seconds);
   audit.trace?.end({ status, route, configId: audit.configId, caller });
   for (const run of audit.runs) {
-    const labels = { guardrail: run.name, stage: run.stage };
+    const labels = { guardrail: run.name, stage: run.stage, policy: audit.configId ?? "none" };
     if (run.error !== undefined) sinks.metrics.inc("guardrail_proxy_guardrail_outcomes_total", withCaller({ ...labels, outcome: "error" }, caller));
     if (run.tripped) sinks.metrics.inc("guardrail_proxy_guardrail_outcomes_total", withCaller({ ...labels, outcome: run.enforced ? "enforced" : "alert" }, caller));
+    else if (run.masked) sinks.metrics.inc("guardrail_proxy_guardrail_outcomes_total", withCaller({ ...labels, outcome: "masked" }, caller));
+    if (run.seconds !== undefined) sinks.metrics.observe("guardrail_proxy_guardrail_duration_seconds", { guardrail: run.name, stage: run.stage }, run.seconds);
     if (run.engine) sinks.metrics.observe("guardrail_proxy_engine_duration_seconds", { guardrail: run.name, engine: run.engine.name }, run.engine.seconds);
     if (run.error !== undefined && !run.enforced) {
       sinks.log.warning("guardrail could not run; request let through", { guardrail: run.name, stage: run.stage, reason: run.error, config_id: audit.configId, caller });

@@ -11,12 +11,30 @@ const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 
 const HELP: Readonly<Record<string, string>> = {
   guardrail_proxy_requests_total: "HTTP requests by route pattern and status.",
   guardrail_proxy_request_duration_seconds: "HTTP request duration by route pattern.",
-  guardrail_proxy_guardrail_outcomes_total: "Guardrail trips by guardrail, stage and outcome (enforced, alert, error).",
+  guardrail_proxy_guardrail_outcomes_total: "Guardrail outcomes by guardrail, stage, policy and outcome (enforced, alert, masked, error).",
+  guardrail_proxy_guardrail_duration_seconds: "Time each guardrail took, by guardrail and stage.",
+  guardrail_proxy_upstream_errors_total: "Upstream calls that failed, by route pattern and kind (an HTTP status, upstream_unreachable, upstream_timeout, upstream_answer_too_large, mid_stream).",
+  guardrail_proxy_mcp_messages_total: "MCP messages judged, by server, method, direction and outcome.",
   guardrail_proxy_engine_duration_seconds: "Calls of network engines (judge models, classifier endpoints, webhooks, moderations) by guardrail and engine, failed ones included.",
   guardrail_proxy_shadow_total: "Requests whose policy has a shadow, by policy, shadow and what the shadow would have done (would_block, differs, would_pass, error).",
   guardrail_proxy_upstream_in_flight: "Upstream requests not yet finished, streams included.",
   guardrail_proxy_streams_total: "Proxied streams by route pattern and how they ended.",
   guardrail_proxy_unscanned_parts_total: "Request parts no guardrail could read (images, audio, binary files), by route pattern and kind.",
+};
+
+/** Each metric's type: a scrape lists every one (HELP and TYPE), with its series when it has any. */
+const TYPES: Readonly<Record<string, "counter" | "gauge" | "histogram">> = {
+  guardrail_proxy_requests_total: "counter",
+  guardrail_proxy_request_duration_seconds: "histogram",
+  guardrail_proxy_guardrail_outcomes_total: "counter",
+  guardrail_proxy_guardrail_duration_seconds: "histogram",
+  guardrail_proxy_upstream_errors_total: "counter",
+  guardrail_proxy_mcp_messages_total: "counter",
+  guardrail_proxy_engine_duration_seconds: "histogram",
+  guardrail_proxy_shadow_total: "counter",
+  guardrail_proxy_upstream_in_flight: "gauge",
+  guardrail_proxy_streams_total: "counter",
+  guardrail_proxy_unscanned_parts_total: "counter",
 };
 
 type Labels = Readonly<Record<string, string>>;
@@ -140,6 +158,11 @@ export function renderMetrics(snapshot: MetricsSnapshot): string {
       DURATION_BUCKETS.forEach((le, i) => out.push(`${name}_bucket{${key}${sep}le="${le}"} ${h.counts[i]}`));
       out.push(`${name}_bucket{${key}${sep}le="+Inf"} ${h.count}`, `${name}_sum{${key}} ${h.sum}`, `${name}_count{${key}} ${h.count}`);
     }
+  }
+  // Metrics without a series yet are listed too, so a dashboard can rely on every name.
+  for (const name in TYPES) {
+    if (name in snapshot.counters || name in snapshot.gauges || name in snapshot.histograms) continue;
+    header(name, TYPES[name]!);
   }
   return out.join("\n") + "\n";
 }

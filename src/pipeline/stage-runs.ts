@@ -104,7 +104,7 @@ export class StageProgress {
     if ("error" in outcome) {
       run = failedRun(entry, outcome.error);
     } else {
-      run = { name: entry.name, stage: entry.stage, tripped: outcome.tripped, enforced: outcome.tripped && enforces(this.policy, entry), labels: outcome.labels, info: outcome.info };
+      run = { name: entry.name, stage: entry.stage, tripped: outcome.tripped, enforced: outcome.tripped && enforces(this.policy, entry), labels: outcome.labels, info: outcome.info, seconds: (performance.now() - startedAt) / 1000 };
       let out: Segment[] | null = null;
       // A masker that trips (`block: true`) is a check, not a rewrite: when it enforces the
       // request or answer stops, and when it does not (alert mode, suppressed) everything goes
@@ -115,7 +115,10 @@ export class StageProgress {
         out ??= this.segments.slice();
         out[i] = { ...this.segments[i]!, text };
       });
-      if (out) this.segments = out;
+      if (out) {
+        this.segments = out;
+        run = { ...run, masked: true };
+      }
     }
     this.runs[entry.index] = run;
     this.trace?.guardrail(run, startedAt);
@@ -231,6 +234,7 @@ async function detectorRun(policy: CompiledPolicy, entry: CompiledEntry, detecti
     const engine = d.info.engine === "local" ? {} : engineOf(d.info);
     return {
       ...engine,
+      seconds: (performance.now() - startedAt) / 1000,
       name: entry.name,
       stage: entry.stage,
       tripped: d.tripped,

@@ -35,6 +35,10 @@ export interface GuardrailRun {
   readonly info: GuardrailInfo;
   /** Set when the guardrail failed to run; a short reason without request content. */
   readonly error?: string;
+  /** A masker rewrote some text. */
+  readonly masked?: boolean;
+  /** How long the guardrail took, in seconds (metrics). */
+  readonly seconds?: number;
   /** A network engine's call (judge model, classifier endpoint, webhook, moderations): which, and how long it took, for metrics and traces. */
   readonly engine?: { readonly name: string; readonly seconds: number };
 }

@@ -111,6 +111,8 @@ async function guarded(deps: ProxyDeps, call: ProxyCall, policy: CompiledPolicy,
   } catch (e) {
     release();
     upstreamTrace?.end(e instanceof UpstreamStatusError ? e.status : null);
+    const kind = e instanceof UpstreamStatusError ? String(e.status) : e instanceof ApiError && e.code.startsWith("upstream_") ? e.code : null;
+    if (kind !== null) deps.metrics.inc("guardrail_proxy_upstream_errors_total", { route: call.route, kind });
     if (e instanceof UpstreamStatusError) return relayedError(e);
     throw e;
   }
@@ -309,6 +311,7 @@ function streamAnswer(
       release();
       audit.runs = end.runs.length === 0 ? inputRuns : [...inputRuns, ...end.runs];
       deps.metrics.inc("guardrail_proxy_streams_total", { route: call.route, outcome: end.outcome });
+      if (end.outcome === "upstream_failed") deps.metrics.inc("guardrail_proxy_upstream_errors_total", { route: call.route, kind: "mid_stream" });
       if (shadow && recorder) {
         shadow.answer(recorder.texts());
         shadow.settle();
