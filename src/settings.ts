@@ -58,6 +58,8 @@ export interface Settings {
   readonly mcpSessionTtlSeconds: number;
   readonly instanceName: string;
   readonly reload: boolean;
+  /** SVC_GUARDRAILS_PLAYGROUND: serve the playground page at /playground (DECISIONS §14). */
+  readonly playground: boolean;
   readonly logLevel: LogLevel;
   /** SVC_KEY. Required by `serve`; sent as the bearer token to the platform service. */
   readonly licenceKey?: string;
@@ -102,6 +104,7 @@ export const OPTION_VARIABLES = {
   name: "SVC_GUARDRAILS_INSTANCE_NAME",
   "log-level": "SVC_GUARDRAILS_LOG_LEVEL",
   reload: "SVC_GUARDRAILS_RELOAD",
+  playground: "SVC_GUARDRAILS_PLAYGROUND",
   workers: "SVC_GUARDRAILS_WORKERS",
 } as const;
 
@@ -145,6 +148,7 @@ export function loadSettings(env: Environment, opts: LoadOptions): Settings {
     mcpSessionTtlSeconds: integer(env, "SVC_GUARDRAILS_MCP_SESSION_TTL", 3600, 1, 7 * 24 * 3600),
     instanceName: nonEmpty(env.SVC_GUARDRAILS_INSTANCE_NAME) ?? DEFAULT_INSTANCE_NAME,
     reload: bool(env, "SVC_GUARDRAILS_RELOAD", false),
+    playground: bool(env, "SVC_GUARDRAILS_PLAYGROUND", false),
     logLevel: oneOf(env, "SVC_GUARDRAILS_LOG_LEVEL", LOG_LEVELS, "info"),
     licenceKey,
     offline,

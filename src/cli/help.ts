@@ -10,6 +10,7 @@ const SERVE_OPTIONS = `Options of serve (each sets the variable in brackets, and
   --mcp-config PATH           MCP servers to front at /mcp/{name} (SVC_GUARDRAILS_MCP_CONFIG)
   --name NAME                 instance name on the platform dashboard (SVC_GUARDRAILS_INSTANCE_NAME)
   --reload                    restart on source changes, development only (SVC_GUARDRAILS_RELOAD)
+  --playground                serve a page to try a policy at /playground (SVC_GUARDRAILS_PLAYGROUND)
   --log-level LEVEL           debug, info, warning or error (SVC_GUARDRAILS_LOG_LEVEL, default info)
   --workers N                 server processes sharing the port, Linux (SVC_GUARDRAILS_WORKERS, default 1)
   --help, --version

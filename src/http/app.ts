@@ -17,6 +17,7 @@ import type { ApiFamily } from "../proxy/family.ts";
 import { guardRoutes } from "./routes/guard.ts";
 import { metaRoutes } from "./routes/meta.ts";
 import { mcpRoutes } from "./routes/mcp.ts";
+import { playgroundRoutes } from "./routes/playground.ts";
 import { modelsRoutes } from "./routes/models.ts";
 import { proxyRoutes } from "./routes/proxy.ts";
 import { CallerGoneError } from "../upstream/errors.ts";
@@ -38,7 +39,7 @@ export function createApp(deps: AppDeps) {
         ctx.audit = startAudit(ctx.request, path);
         // Probes and scrapes would fill traces with nothing: they are not traced.
         if (deps.tracing && path !== "/health" && path !== "/metrics") ctx.audit.trace = deps.tracing.request(ctx.request);
-        if (authenticate && !exemptFromAuthentication(ctx.request.method, path)) {
+        if (authenticate && !exemptFromAuthentication(ctx.request.method, path, deps.settings.playground)) {
           ctx.audit.caller = authenticate(ctx.request);
           ctx.audit.authenticated = true;
         }
@@ -46,7 +47,7 @@ export function createApp(deps: AppDeps) {
       })
       // The decision that counts is on the route actually matched: only `GET /health` is exempt.
       .onTransform((ctx) => {
-        if (!authenticate || ctx.audit.authenticated || exemptFromAuthentication(ctx.request.method, ctx.route)) return;
+        if (!authenticate || ctx.audit.authenticated || exemptFromAuthentication(ctx.request.method, ctx.route, deps.settings.playground)) return;
         ctx.audit.caller = authenticate(ctx.request);
         ctx.audit.authenticated = true;
       })
@@ -78,6 +79,7 @@ export function createApp(deps: AppDeps) {
       .use(proxyRoutes(deps))
       .use(modelsRoutes(deps))
       .use(mcpRoutes(deps))
+      .use(playgroundRoutes(deps))
   );
   return app;
 }

@@ -24,8 +24,9 @@ export type Authenticate = (request: Request) => Caller;
  * before routing (so nothing is parsed for an unknown caller) and on the route Elysia matched
  * (so a URL that two parsers read differently can never reach another route unauthenticated).
  */
-export function exemptFromAuthentication(method: string, path: string): boolean {
-  return method === "GET" && path === "/health";
+/** `GET /health`, and the playground's page shell when it is on (its API asks the key, as every route). */
+export function exemptFromAuthentication(method: string, path: string, playground = false): boolean {
+  return method === "GET" && (path === "/health" || (playground && path === "/playground"));
 }
 
 function digest(value: string): Buffer {

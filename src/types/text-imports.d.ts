@@ -19,3 +19,9 @@ declare module "*.yml" {
   const text: string;
   export default text;
 }
+
+/** The playground page (`with { type: "text" }`), served from the binary (http/routes/playground.ts). */
+declare module "*.html" {
+  const text: string;
+  export default text;
+}
