@@ -5,6 +5,7 @@ import { guardText, type GuardStage } from "../../pipeline/guard.ts";
 import type { RequestAudit } from "../../audit/request-audit.ts";
 import { requestContext, type AppDeps } from "../context.ts";
 import { requestPolicy } from "../../audit/request-policy.ts";
+import { Shadow } from "../../proxy/shadow.ts";
 
 const GuardRequest = requestSchema(
   t.Object(
@@ -22,6 +23,11 @@ export function guardRoutes(deps: AppDeps) {
     const policy = requestPolicy(deps, audit, request, body.config_id);
     const outcome = await guardText(policy, stage, body.text, { reversible: body.reversible, trace: audit.trace });
     audit.runs = [...outcome.runs];
+    // The policy's shadow (DECISIONS §14) judges the same text after the answer's own work.
+    const shadow = Shadow.of(deps, policy, audit);
+    if (stage === "input") shadow?.request([{ role: "user", text: body.text, masked: true, judged: true }]);
+    else shadow?.answer([body.text]);
+    shadow?.settle();
     return outcome.response;
   };
   return new Elysia({ name: "guard-routes" })

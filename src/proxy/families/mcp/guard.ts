@@ -10,11 +10,14 @@ import type { Block } from "../../../pipeline/types.ts";
 import type { CompiledPolicy } from "../../../policy/compile.ts";
 import type { McpReading, McpSlot } from "./reading.ts";
 import type { McpSession } from "./sessions.ts";
+import type { Shadow } from "../../shadow.ts";
 
 export interface McpGuardContext {
   readonly policy: CompiledPolicy;
   readonly audit: RequestAudit;
   readonly session?: McpSession;
+  /** The policy's shadow (DECISIONS §14): it reads each message's texts as they arrived. */
+  readonly shadow?: Shadow | null;
 }
 
 /** A binary part under `unreadable_content: block` stops the message as a guardrail would. */
@@ -26,9 +29,10 @@ function unreadableBlock(policy: CompiledPolicy, reading: McpReading): Block | n
 
 /** The client's message: its block, or null once its texts are masked and its placeholders restored. */
 export async function guardClient(ctx: McpGuardContext, reading: McpReading): Promise<Block | null> {
+  const { slots } = reading;
+  ctx.shadow?.request(slots.map((s) => ({ role: "user" as const, text: s.text, masked: s.write !== undefined, judged: true })));
   const unreadable = unreadableBlock(ctx.policy, reading);
   if (unreadable) return unreadable;
-  const { slots } = reading;
   if (slots.length > 0 && ctx.policy.stages.pre_flight.length + ctx.policy.stages.input.length > 0) {
     const verdict = await runInputStages(
       ctx.policy,
@@ -52,6 +56,7 @@ export async function guardClient(ctx: McpGuardContext, reading: McpReading): Pr
  */
 export async function guardServer(ctx: McpGuardContext, reading: McpReading): Promise<{ readonly block: Block | null; readonly blocked: ReadonlyMap<number, Block> }> {
   const blocked = new Map<number, Block>();
+  ctx.shadow?.answer(reading.slots.map((s) => s.text));
   const unreadable = unreadableBlock(ctx.policy, reading);
   if (unreadable) return { block: { ...unreadable, stage: "output" }, blocked };
   if (reading.slots.length === 0 || ctx.policy.stages.output.length === 0) return { block: null, blocked };

@@ -14,6 +14,7 @@ import { isObject } from "../../../schema/json.ts";
 import { SseParser, SseTooLargeError } from "../../../streaming/sse.ts";
 import { readAnswerText } from "../../../upstream/answer-size.ts";
 import type { ProxyDeps } from "../../deps.ts";
+import { Shadow } from "../../shadow.ts";
 import type { McpServerEntry } from "./config.ts";
 import { guardClient, type McpGuardContext } from "./guard.ts";
 import { blockedError, errorMessage, GUARDRAIL_ERROR_CODE, JsonRpcParseError, kindOf, methodLabel, parseJsonRpc, withheldToolResult, type JsonRpcMessage } from "./jsonrpc.ts";
@@ -41,6 +42,20 @@ const JSON_HEADERS = { "content-type": "application/json" };
 
 /** `POST /mcp/{name}`: the client's JSON-RPC message (or batch), `bodyText` as received. */
 export async function mcpPost(deps: ProxyDeps, rt: McpRuntime, call: McpCall, bodyText: string): Promise<Response> {
+  // The policy's shadow, once the policy is known: its verdict is settled when the answer ends.
+  const shadowed: { shadow: Shadow | null } = { shadow: null };
+  try {
+    const response = await post(deps, rt, call, bodyText, (policy) => (shadowed.shadow = Shadow.of(deps, policy, call.audit)));
+    // An SSE answer settles it when the stream ends (relaySse).
+    if (!call.audit.deferred) shadowed.shadow?.settle();
+    return response;
+  } catch (e) {
+    shadowed.shadow?.settle();
+    throw e;
+  }
+}
+
+async function post(deps: ProxyDeps, rt: McpRuntime, call: McpCall, bodyText: string, shadowOf: (policy: CompiledPolicy) => Shadow | null): Promise<Response> {
   let parsed: unknown;
   try {
     parsed = parseJsonRpc(bodyText);
@@ -55,7 +70,7 @@ export async function mcpPost(deps: ProxyDeps, rt: McpRuntime, call: McpCall, bo
   const policy = policyOf(deps, call);
   const sessionId = call.request.headers.get("mcp-session-id");
   const session = sessionId ? rt.sessions.get(call.entry.name, sessionId) : undefined;
-  const ctx: McpGuardContext = { policy, audit: call.audit, ...(session ? { session } : {}) };
+  const ctx: McpGuardContext = { policy, audit: call.audit, shadow: shadowOf(policy), ...(session ? { session } : {}) };
   const local: JsonRpcMessage[] = [];
   const forward: JsonRpcMessage[] = [];
   const asked = new Map<string, string>();
@@ -263,6 +278,7 @@ function relaySse(deps: ProxyDeps, call: McpCall, ctx: McpGuardContext, side: Se
     if (finished) return;
     finished = true;
     call.audit.deferred = false;
+    ctx.shadow?.settle();
     finishAudit(call.audit, status, call.route, deps);
   };
   const open = new Map(side.asked);
@@ -384,7 +400,8 @@ async function listToolsItself(deps: ProxyDeps, rt: McpRuntime, call: McpCall, c
       return;
     }
     const side: ServerSide = { entry: call.entry, quarantine: rt.quarantine, log: deps.log, asked, refuseServerRequest: () => {} };
-    const guarded = await guardServerMessage({ ...ctx, session: undefined }, side, message);
+    // The proxy's own listing is not the request's traffic: its shadow does not read it.
+    const guarded = await guardServerMessage({ ...ctx, session: undefined, shadow: null }, side, message);
     const next = isObject(guarded) && isObject(guarded.result) ? guarded.result.nextCursor : undefined;
     if (typeof next !== "string") return;
     cursor = next;
