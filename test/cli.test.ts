@@ -278,6 +278,7 @@ describe("validate", () => {
       "c.json": policy({}),
       "c.yaml": policy({}),
       "d.json": policy({ input: [{ name: "PII", config: { block: true } }] }),
+      "e.json": { ...policy({}), shadow: "candidate" },
     });
     const models = configs.write("m.json", [{ name: "x", provider: "messages", parameters: { timeout: 5 } }]);
     const r = await runCli(["validate", "--policy-dir", bad.path, "--models-config", models]);
@@ -288,6 +289,7 @@ describe("validate", () => {
     expect(lines.some((l) => l.startsWith(`error: ${join(bad.path, "b.yaml")}: not valid YAML`))).toBe(true);
     expect(lines).toContain(`warning: ${join(bad.path, "c.yaml")}: shadowed by ${join(bad.path, "c.json")} (same policy id 'c')`);
     expect(lines.some((l) => l.startsWith(`warning: ${join(bad.path, "d.json")}: input.guardrails[0]: config.block is true but suppress_enforcement is true`))).toBe(true);
+    expect(lines).toContain(`warning: ${join(bad.path, "e.json")}: shadow: no policy 'candidate' in ${bad.path}; every request's shadow outcome would be error`);
     expect(lines).toContain(`error: models config ${models}: [0].parameters.timeout: does not apply to provider 'messages'`);
     expect(lines.at(-1)).toBe("4 problems found");
     bad.remove();

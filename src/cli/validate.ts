@@ -60,6 +60,9 @@ export async function runValidate(args: ParsedArgs, env: Environment): Promise<n
         continue;
       }
       for (const w of policyWarnings(result.policy, document)) out.push(`warning: ${located.path}: ${w}`);
+      // A shadow that cannot run never fails a request, so it is a warning: its verdicts are `error`.
+      const shadow = result.policy.shadow;
+      if (shadow && !ids.includes(shadow)) out.push(`warning: ${located.path}: shadow: no policy '${shadow}' in ${dir}; every request's shadow outcome would be error`);
       for (const w of unreachableGuardrails(id, document, reach)) out.push(`warning: ${located.path}: ${w}`);
       for (const w of await engineWarnings(id, document, (name) => variable(settings.upstream.environment, name))) out.push(`warning: ${located.path}: ${w}`);
       validPolicies.push(id);

@@ -6,7 +6,8 @@ import { statSync } from "node:fs";
 import type { Logger } from "../log/logger.ts";
 import { Metrics } from "../metrics/metrics.ts";
 import { fetchPlatformPolicy, PlatformError, registerInstance } from "../platform/client.ts";
-import { listPolicyIds, locatePolicy } from "../policy/discovery.ts";
+import { isValidPolicyId, listPolicyIds, locatePolicy } from "../policy/discovery.ts";
+import { isObject } from "../schema/json.ts";
 import { PolicyError } from "../policy/errors.ts";
 import { compileOrThrow, parsePolicyText, readPolicyFile } from "../policy/load.ts";
 import { unreachableGuardrails } from "../policy/reachability.ts";
@@ -234,6 +235,10 @@ function warnAboutUnreachable(settings: Settings, upstream: Upstream, log: Logge
     return;
   }
   for (const line of unreachableGuardrails(id, document, reach)) log.warning(line, { config_id: id });
+  const shadow = isObject(document) ? document.shadow : undefined;
+  if (typeof shadow === "string" && isValidPolicyId(shadow) && locatePolicy(settings.policyDir, shadow) === null) {
+    log.warning(`the default policy's shadow '${shadow}' is not in ${settings.policyDir}: every request's shadow outcome is error until it is there`, { config_id: id });
+  }
   // Engines by URL: tried in the background, after the server listens.
   const variable = (name: string) => variableOf(settings.upstream.environment, name);
   void engineWarnings(id, document, variable).then((lines) => {

@@ -4,12 +4,14 @@
  * current turn, never awaited by the answer), and never changes a byte forwarded or returned.
  * Its verdict goes into the request's log line (`shadow: {config_id, would_block, masked}`, no
  * text) and `guardrail_proxy_shadow_total{policy, shadow, outcome}`, once per request; the line
- * waits for it (RequestAudit.waitFor). A missing or invalid shadow policy is the outcome `error`.
+ * waits for it (RequestAudit.waitFor). A missing or invalid shadow policy is the outcome `error`,
+ * the line's `error` its code (`policy_not_found`, `invalid_policy`).
  */
 import type { RequestAudit } from "../audit/request-audit.ts";
 import { runInputStages, runOutputStage } from "../pipeline/pipeline.ts";
 import type { Segment } from "../pipeline/types.ts";
 import type { CompiledPolicy } from "../policy/compile.ts";
+import { PolicyError } from "../policy/errors.ts";
 import type { ProxyDeps } from "./deps.ts";
 
 interface ShadowVerdict {
@@ -26,18 +28,19 @@ export class Shadow {
     private readonly live: CompiledPolicy,
     private readonly policy: CompiledPolicy | null,
     private readonly audit: RequestAudit,
+    /** Why the shadow policy could not be had: a policy error's code, for the log line. */
+    private readonly unavailable: string | null,
   ) {}
 
   /** The shadow of the live policy, when it names one. */
   static of(deps: ProxyDeps, live: CompiledPolicy, audit: RequestAudit): Shadow | null {
     if (!live.shadow) return null;
-    let policy: CompiledPolicy | null = null;
     try {
-      policy = deps.policies.resolve(live.shadow);
-    } catch {
+      return new Shadow(deps, live, deps.policies.resolve(live.shadow), audit, null);
+    } catch (e) {
       // Missing or invalid: counted as `error`, never failing the request.
+      return new Shadow(deps, live, null, audit, e instanceof PolicyError ? e.code : "internal_error");
     }
-    return new Shadow(deps, live, policy, audit);
   }
 
   /** The request's texts as they arrived: the shadow's `pre_flight` and `input`. */
@@ -70,12 +73,14 @@ export class Shadow {
     this.settled = true;
     const shadowId = this.live.shadow!;
     this.audit.waitFor = Promise.all(this.verdicts).then((verdicts) => {
-      const failed = this.policy === null || verdicts.some((v) => v === null);
+      // A throw in the shadow's stages is a bug (guardrail errors are runs, by their on_error).
+      const error = this.unavailable ?? (verdicts.some((v) => v === null) ? "internal_error" : null);
       const blockedBy = verdicts.find((v) => v?.blockedBy)?.blockedBy ?? null;
       const masked = [...new Set(verdicts.flatMap((v) => v?.masked ?? []))].sort();
-      const outcome = failed ? "error" : blockedBy ? "would_block" : masked.length > 0 ? "differs" : "would_pass";
+      const outcome = error ? "error" : blockedBy ? "would_block" : masked.length > 0 ? "differs" : "would_pass";
       this.deps.metrics.inc("guardrail_proxy_shadow_total", { policy: this.live.id, shadow: shadowId, outcome });
-      this.audit.logFields = { ...this.audit.logFields, shadow: { config_id: shadowId, outcome, would_block: blockedBy, masked } };
+      const verdict = { config_id: shadowId, outcome, would_block: blockedBy, masked, ...(error ? { error } : {}) };
+      this.audit.logFields = { ...this.audit.logFields, shadow: verdict };
     });
   }
 }

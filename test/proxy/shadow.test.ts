@@ -6,8 +6,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
-import { policy } from "../helpers/policies.ts";
+import { policy, tempPolicyDir } from "../helpers/policies.ts";
 import { startProxyFixture, type ProxyFixture } from "../helpers/proxy-fixture.ts";
+import { startTestServer } from "../helpers/server.ts";
 
 let fx: ProxyFixture;
 let openai: OpenAI;
@@ -83,7 +84,7 @@ describe("shadow policies", () => {
     expect((await shadowLine(marker)).shadow).toMatchObject({ config_id: "candidate", outcome: "would_pass" });
     marker = shadowLines().length;
     expect((await chat("hello", "dangling")).choices[0]!.message.content).toBeString();
-    expect((await shadowLine(marker)).shadow).toMatchObject({ config_id: "no-such-policy", outcome: "error" });
+    expect((await shadowLine(marker)).shadow).toMatchObject({ config_id: "no-such-policy", outcome: "error", error: "policy_not_found" });
   });
 
   test("streams: the shadow judges the assembled answer (messages)", async () => {
@@ -103,5 +104,18 @@ describe("shadow policies", () => {
     expect(metrics).toMatch(/guardrail_proxy_shadow_total\{policy="live",shadow="candidate",outcome="would_block"\} [1-9]/);
     expect(metrics).toMatch(/guardrail_proxy_shadow_total\{policy="live",shadow="candidate",outcome="differs"\} [1-9]/);
     expect(metrics).toMatch(/guardrail_proxy_shadow_total\{policy="dangling",shadow="no-such-policy",outcome="error"\} 1/);
+  });
+
+  test("start-up warns when the default policy's shadow is not there", async () => {
+    const dir = tempPolicyDir({ "live.json": { ...policy(LIVE), shadow: "candidate" } });
+    const server = await startTestServer({ SVC_GUARDRAILS_POLICY_DIR: dir.path, SVC_GUARDRAILS_DEFAULT_CONFIG_ID: "live" });
+    try {
+      // The policy warnings come just after the server listens.
+      const warning = await server.waitForLog((l) => l.level === "warning" && String(l.msg).includes("shadow"));
+      expect(warning.msg).toBe(`the default policy's shadow 'candidate' is not in ${dir.path}: every request's shadow outcome is error until it is there`);
+    } finally {
+      await server.stop();
+      dir.remove();
+    }
   });
 });
