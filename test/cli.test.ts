@@ -250,6 +250,8 @@ describe("validate", () => {
     const r = await runCli(["validate", "--policy-dir", join(import.meta.dir, "..", "policies")]);
     expect(r.code).toBe(0);
     expect(r.stdout.trim().split("\n").at(-1)).toBe(`valid: 6 policies in ${join(import.meta.dir, "..", "policies")} (alert-only, default, llm-judged, mcp-agents, strict, support-bot)`);
+    // Masking on output masks answers and tool results (docs/policies.md): nothing to warn about.
+    expect(r.stdout).not.toContain("mcp-agents.yaml");
   });
 
   test("a valid directory and models config exit 0 with one summary line naming what was checked", async () => {

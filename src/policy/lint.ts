@@ -5,8 +5,6 @@
 import type { CompiledPolicy } from "./compile.ts";
 import { STAGES } from "./schema.ts";
 
-const MASKING_ONLY_ON_INPUT = "masking is applied to requests only; on output a masking guardrail acts only with config.block: true";
-
 export function policyWarnings(policy: CompiledPolicy, rawDocument: unknown): string[] {
   const warnings: string[] = [];
   for (const stage of STAGES) {
@@ -16,9 +14,6 @@ export function policyWarnings(policy: CompiledPolicy, rawDocument: unknown): st
       const block = config?.block === true;
       if (entry.guardrail.kind === "masker" && block && entry.suppressEnforcement) {
         warnings.push(`${where}: config.block is true but suppress_enforcement is ${entry.name === "PII" ? "true (the PII default)" : "true"}, so detections only alert; set suppress_enforcement: false to block`);
-      }
-      if (stage === "output" && entry.guardrail.kind === "masker" && !block) {
-        warnings.push(`${where}: ${MASKING_ONLY_ON_INPUT}`);
       }
     }
   }
