@@ -30,8 +30,8 @@ function main(): void {
     if (process.env.TRAIN_ONLY && process.env.TRAIN_ONLY !== name) return;
     const t0 = performance.now();
     const model = trainDetector(detector, trainRows, calibrationRows, 1000 + n, cache);
-    console.log(`${name}: Platt a=${model.plattA.toFixed(3)} b=${model.plattB.toFixed(3)}, bias ${model.bias.toFixed(3)}`);
-    writeFileSync(join(OUT_DIR, `${name}.bin`), serializeModel(model.weights, model.bias, model.plattA, model.plattB, model.window));
+    console.log(`${name}: Platt a=${model.plattA.toFixed(3)} b=${model.plattB.toFixed(3)}, bias ${model.bias.toFixed(3)}, language shift ${model.languageShift.toFixed(3)}`);
+    writeFileSync(join(OUT_DIR, `${name}.bin`), serializeModel(model.weights, model.bias, model.plattA, model.plattB, model.window, model.languageShift));
     const held = forDetector(evalRows, detector.label);
     const probs = held.map((e) => probabilityOf(model, e.text));
     const labels = held.map((e) => e.positive);

@@ -5,13 +5,14 @@
  * A logistic regression over hashed binary features (src/guardrails/classifier/features.ts),
  * trained by AdaGrad with class-balanced weights, each source weighed so that no single one
  * decides a class (`sourceWeights`), then calibrated on a calibration set by Platt scaling, so
- * its probability means what `confidence_threshold` assumes. Deterministic: the same rows give
- * the same model.
+ * its probability means what `confidence_threshold` assumes, with the language correction
+ * (`languageShift`) measured on the same weighted rows. Deterministic: the same rows give the
+ * same model.
  */
 import { bipiaTwins, forDetector, insertedSpan, type Label, type Row } from "../../eval/lib/detector-data.ts";
 import { mulberry32 } from "../../eval/lib/random.ts";
 import { FEATURE_COUNT, featuresOf, prepare } from "../../src/guardrails/classifier/features.ts";
-import { sigmoid } from "../../src/guardrails/classifier/model.ts";
+import { rawLanguageShift, sigmoid } from "../../src/guardrails/classifier/model.ts";
 import { maxRawScores } from "../../src/guardrails/classifier/score.ts";
 import { windowsOf } from "../../src/guardrails/classifier/windows.ts";
 
@@ -38,17 +39,19 @@ export interface TrainedModel {
   readonly plattA: number;
   readonly plattB: number;
   readonly window: number;
+  /** The language correction in calibrated log-odds (model.ts). */
+  readonly languageShift: number;
 }
 
 /** Features of prepared texts, kept across the models and folds that train on the same texts. */
 export class FeatureCache {
-  private readonly byText = new Map<string, { indices: Int32Array; scale: number }>();
+  private readonly byText = new Map<string, { indices: Int32Array; scale: number; outsideEnglish: boolean }>();
 
-  of(prepared: string): { indices: Int32Array; scale: number } {
+  of(prepared: string): { indices: Int32Array; scale: number; outsideEnglish: boolean } {
     let f = this.byText.get(prepared);
     if (!f) {
       const computed = featuresOf(prepared);
-      f = { indices: computed.indices.slice(0, computed.count), scale: computed.scale };
+      f = { indices: computed.indices.slice(0, computed.count), scale: computed.scale, outsideEnglish: computed.outsideEnglish };
       this.byText.set(prepared, f);
     }
     return f;
@@ -160,13 +163,43 @@ export function train(examples: readonly Example[], seed: number, epochs = EPOCH
   return { weights, bias };
 }
 
-/** The runtime's raw score (whole text and windows, highest wins) with the float weights. */
-export function rawScoreOf(model: { weights: Float32Array; bias: number; window: number }, text: string): number {
-  return maxRawScores([{ weights: model.weights, scale: 1, bias: model.bias, window: model.window }], prepared(text))[0]!;
+/**
+ * The runtime's raw score (whole text and windows, highest wins) with the float weights; with the
+ * language correction once the model has one (calibration fits the scores without it).
+ */
+export function rawScoreOf(model: { weights: Float32Array; bias: number; window: number; outsideEnglishShift?: number }, text: string): number {
+  return maxRawScores([{ weights: model.weights, scale: 1, bias: model.bias, window: model.window, outsideEnglishShift: model.outsideEnglishShift ?? 0 }], prepared(text))[0]!;
 }
 
 export function probabilityOf(model: TrainedModel, text: string): number {
-  return sigmoid(model.plattA * rawScoreOf(model, text) + model.plattB);
+  return sigmoid(model.plattA * rawScoreOf({ ...model, outsideEnglishShift: rawLanguageShift(model.languageShift, model.plattA) }, text) + model.plattB);
+}
+
+/**
+ * How much more common texts outside English are among the attacks than among the ordinary
+ * texts of the weighted training rows, in log-odds: the evidence a model takes from the language
+ * alone, which the deployed model gives back (model.ts). Never negative.
+ */
+export function languageShiftOf(rows: readonly { positive: boolean; row: Row; text: string }[], weights: ReadonlyMap<Row, number>, cache: FeatureCache): number {
+  let attacks = 0;
+  let attacksOutside = 0;
+  let ordinary = 0;
+  let ordinaryOutside = 0;
+  for (const r of rows) {
+    const w = weights.get(r.row) ?? 1;
+    const outside = cache.of(prepared(r.text)).outsideEnglish;
+    if (r.positive) {
+      attacks += w;
+      if (outside) attacksOutside += w;
+    } else {
+      ordinary += w;
+      if (outside) ordinaryOutside += w;
+    }
+  }
+  if (attacks === 0 || ordinary === 0) return 0;
+  // Half a row each way keeps a side without any text outside English finite.
+  const ratio = (attacksOutside + 0.5) / (attacks + 1) / ((ordinaryOutside + 0.5) / (ordinary + 1));
+  return Math.max(0, Math.log(ratio));
 }
 
 /**
@@ -238,12 +271,13 @@ export interface DetectorSpec {
 export function trainDetector(detector: DetectorSpec, trainRows: readonly Row[], calibrationRows: readonly Row[], seed: number, cache: FeatureCache): TrainedModel & { examples: number } {
   const twins = bipiaTwins(trainRows);
   const rows = forDetector(trainRows, detector.label);
-  const examples = encodeForTraining(rows, twins, detector.window, sourceWeights(rows.map((r) => r.row)), cache);
+  const weights = sourceWeights(rows.map((r) => r.row));
+  const examples = encodeForTraining(rows, twins, detector.window, weights, cache);
   const fitted = { ...train(examples, seed), window: detector.window };
   const calibration = forDetector(calibrationRows, detector.label);
   const { a, b } = platt(
     calibration.map((e) => rawScoreOf(fitted, e.text)),
     calibration.map((e) => (e.positive ? 1 : 0)),
   );
-  return { ...fitted, plattA: a, plattB: b, examples: examples.length };
+  return { ...fitted, plattA: a, plattB: b, languageShift: languageShiftOf(rows, weights, cache), examples: examples.length };
 }

@@ -82,7 +82,7 @@ describe("the first-minutes lists through the shipped default policy", () => {
     expect((await blocked(FIRST_MINUTES_ATTACKS)) / FIRST_MINUTES_ATTACKS.length).toBeGreaterThanOrEqual(0.85);
   });
 
-  test("ordinary prompts with the same words: at most 3 of 80 blocked (the target is 2%; docs/evaluation.md reports the gap)", async () => {
-    expect(await blocked(FIRST_MINUTES_ORDINARY)).toBeLessThanOrEqual(3);
+  test("ordinary prompts with the same words: at most 2% blocked (1 of 80)", async () => {
+    expect(await blocked(FIRST_MINUTES_ORDINARY)).toBeLessThanOrEqual(1);
   });
 });

@@ -7,6 +7,7 @@
 import { foldLeetspeak } from "../text/leetspeak.ts";
 import { normalizeText } from "../text/normalize.ts";
 import { withStandIns } from "../text/placeholders.ts";
+import { functionWords, isOutsideEnglish } from "./language.ts";
 
 export const FEATURE_BITS = 18;
 export const FEATURE_COUNT = 1 << FEATURE_BITS;
@@ -21,6 +22,8 @@ export interface Features {
   readonly count: number;
   /** The value of every present feature: 1/sqrt(count). */
   readonly scale: number;
+  /** Written outside English (language.ts), told in the same pass. */
+  readonly outsideEnglish: boolean;
 }
 
 const SEED_WORD = 0x9747b28c;
@@ -41,6 +44,16 @@ export function prepare(text: string): string {
   let t = withStandIns(foldLeetspeak(normalizeText(text).text)).toLowerCase();
   if (t.length > MAX_CHARS) t = `${t.slice(0, MAX_CHARS / 2)} ${t.slice(t.length - MAX_CHARS / 2)}`;
   return t;
+}
+
+/** Function words by their word hash (the one the features use): 1 English, 2 another language. */
+const FUNCTION_WORDS = new Map<number, 1 | 2>();
+for (const [word, side] of functionWords()) FUNCTION_WORDS.set(wordHash(word), side === "english" ? 1 : 2);
+
+function wordHash(word: string): number {
+  let h = SEED_WORD;
+  for (let k = 0; k < word.length; k++) h = Math.imul(h ^ word.charCodeAt(k), 0x01000193);
+  return fmix(h);
 }
 
 function isWordChar(c: number): boolean {
@@ -67,6 +80,8 @@ export function featuresOf(t: string): Features {
     buffer[count++] = i;
   };
   const n = t.length;
+  let englishWords = 0;
+  let otherWords = 0;
   // Words and word pairs.
   let prevWord = 0;
   let i = 0;
@@ -80,6 +95,9 @@ export function featuresOf(t: string): Features {
     }
     h = fmix(h);
     add(h);
+    const side = FUNCTION_WORDS.get(h);
+    if (side === 1) englishWords++;
+    else if (side === 2) otherWords++;
     if (prevWord !== 0) add(fmix(Math.imul(prevWord, 31) ^ h ^ SEED_BIGRAM));
     prevWord = h;
   }
@@ -88,8 +106,15 @@ export function featuresOf(t: string): Features {
   let c2 = 32;
   let c3 = 32;
   let last = 32;
+  let latinLetters = 0;
+  let otherLetters = 0;
   for (let k = 0; k < n; k++) {
     let c = t.charCodeAt(k);
+    if (c >= 97 && c <= 122) latinLetters++;
+    else if (c >= 0xc0 && isWordChar(c)) {
+      if (c <= 0x24f) latinLetters++;
+      else if (c >= 0x370) otherLetters++;
+    }
     if (c === 9 || c === 10 || c === 13) c = 32;
     if (c === 32 && last === 32) continue;
     last = c;
@@ -98,7 +123,8 @@ export function featuresOf(t: string): Features {
     c2 = c1;
     c1 = c;
   }
-  return { indices: buffer, count, scale: count > 0 ? 1 / Math.sqrt(count) : 0 };
+  const outsideEnglish = isOutsideEnglish({ englishWords, otherWords, latinLetters, otherLetters });
+  return { indices: buffer, count, scale: count > 0 ? 1 / Math.sqrt(count) : 0, outsideEnglish };
 }
 
 /** Murmur3's finaliser: spreads the bits of a 32-bit hash. */
