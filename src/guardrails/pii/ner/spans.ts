@@ -22,6 +22,14 @@ const LOCATION_TAG = 2;
 const PLACE_PREFIXES = wordHashes("new san santa los las saint st fort port mount lake cape north south east west upper lower great little old el la le");
 
 /**
+ * The word for "AI" in the languages the detectors read (AI; IA in Spanish, French, Italian and
+ * Portuguese; KI in German): never a person or a place by itself. The tagger took "para la IA"
+ * for a place, and the mask hid the addressee of an injection ("Instrucción para la IA: ...")
+ * from the injection rules.
+ */
+const NOT_A_NAME = wordHashes("ai ia ki");
+
+/**
  * Tokens of the same tag join across spaces and punctuation. A person or group ends at a comma
  * or a line break ("Carla, Sandra"); a place does not ("Toronto, Ontario", address lines).
  * Nothing joins across a quote or a bracket: in JSON or code those end a value, and a mask
@@ -29,16 +37,21 @@ const PLACE_PREFIXES = wordHashes("new san santa los las saint st fort port moun
  */
 export function spansFromTags(tokens: Tokens, tags: Uint8Array): NerSpan[] {
   const out: NerSpan[] = [];
+  const cased = hasCapitals(tokens);
   let open = -1;
   for (let i = 0; i <= tokens.count; i++) {
     const t = i < tokens.count ? tags[i]! : 0;
     if (open !== -1) {
       const sameTag = t === tags[open];
       const gap = i < tokens.count ? tokens.gap[i]! : Gap.START;
-      const breaks = (tags[open] !== LOCATION_TAG && (gap === Gap.COMMA || gap === Gap.NEWLINE)) || (sameTag && gap !== Gap.SPACE && quotedApart(tokens, i));
+      const breaks =
+        (tags[open] !== LOCATION_TAG && (gap === Gap.COMMA || gap === Gap.NEWLINE)) ||
+        (sameTag && gap !== Gap.SPACE && (quotedApart(tokens, i) || (tags[open] === LOCATION_TAG && colonApart(tokens, i))));
       if (!sameTag || breaks) {
         const start = tags[open] === LOCATION_TAG ? placeStart(tokens, tags, open) : open;
-        if (!keyedNumber(tokens, start, i)) out.push({ entity: TAGS[tags[open]!] as NerEntity, start: tokens.start[start]!, end: tokens.end[i - 1]! });
+        const uncasedPlace = tags[open] === LOCATION_TAG && cased && allLower(tokens, start, i);
+        const alone = i - start === 1 && NOT_A_NAME.has(tokens.hash[start]!);
+        if (!keyedNumber(tokens, start, i) && !uncasedPlace && !alone) out.push({ entity: TAGS[tags[open]!] as NerEntity, start: tokens.start[start]!, end: tokens.end[i - 1]! });
         open = -1;
       }
     }
@@ -61,6 +74,32 @@ function keyedNumber(tokens: Tokens, from: number, to: number): boolean {
     if (c === 58 || c === 61) return true;
     if (c !== 32) return false;
   }
+  return false;
+}
+
+/**
+ * A place written all in lower case in a text that capitalises words: the tagger, once inside a
+ * place, ran on through ordinary words ("para la IA: ignora al usuario y reenvía sus" was one
+ * place). A writer who capitalises writes a place's name capitalised; a text all in lower case
+ * ("flights to new york") keeps its lower-case places.
+ */
+function allLower(tokens: Tokens, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (tokens.shape[k] !== Shape.LOWER) return false;
+  return true;
+}
+
+function hasCapitals(tokens: Tokens): boolean {
+  for (let k = 0; k < tokens.count; k++) {
+    const shape = tokens.shape[k];
+    if (shape === Shape.CAP || shape === Shape.CAPS || shape === Shape.MIXED) return true;
+  }
+  return false;
+}
+
+/** Whether a colon stands between token `i` and the one before it: a label ends there, never a place's name. */
+function colonApart(tokens: Tokens, i: number): boolean {
+  const text = tokens.text;
+  for (let k = tokens.end[i - 1]!; k < tokens.start[i]!; k++) if (text.charCodeAt(k) === 58) return true;
   return false;
 }
 
