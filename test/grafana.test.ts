@@ -1,6 +1,13 @@
-/** deploy/grafana/guardrail-proxy.json (DECISIONS §14): valid for file provisioning, and every metric it uses is one the server exports. */
+/**
+ * deploy/grafana/guardrail-proxy.json (DECISIONS §14): valid for file provisioning, every metric
+ * it uses one the server exports, and every panel's query answered by a real Prometheus (Debian's
+ * `prometheus`, which .ci/run installs) scraping a live server.
+ */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { policy, tempPolicyDir, type TempDir } from "./helpers/policies.ts";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
@@ -15,7 +22,10 @@ const dashboard = JSON.parse(readFileSync(join(import.meta.dir, "..", "deploy", 
 let dir: TempDir;
 let server: TestServer;
 beforeAll(async () => {
-  dir = tempPolicyDir({ "p.json": policy({ pre_flight: [{ name: "PII" }] }) });
+  dir = tempPolicyDir({
+    "p.json": { ...policy({ pre_flight: [{ name: "PII" }] }), shadow: "candidate" },
+    "candidate.json": policy({ input: [{ name: "Keywords", config: { keywords: ["launch codes"] } }] }),
+  });
   server = await startTestServer({ SVC_GUARDRAILS_POLICY_DIR: dir.path, SVC_GUARDRAILS_DEFAULT_CONFIG_ID: "p" });
 });
 afterAll(async () => {
@@ -53,4 +63,62 @@ describe("the Grafana dashboard", () => {
     const script = readFileSync(join(import.meta.dir, "..", "scripts", "write-dashboard.ts"), "utf8");
     for (const p of dashboard.panels) expect(script).toContain(JSON.stringify(p.title));
   });
+});
+
+/** A free loopback port. */
+async function freePort(): Promise<number> {
+  return await new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const port = (probe.address() as { port: number }).port;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+describe("the dashboard's queries in a real Prometheus", () => {
+  const PROMETHEUS = process.env.PROMETHEUS_PATH ?? "/usr/bin/prometheus";
+  let prometheus: ChildProcess;
+  let work: string;
+  let api: string;
+
+  const query = async (expr: string) =>
+    (await (await fetch(`${api}/api/v1/query?query=${encodeURIComponent(expr)}`)).json()) as { status: string; error?: string; data?: { result: unknown[] } };
+
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), "gp-prometheus-"));
+    const target = new URL(server.url).host;
+    writeFileSync(join(work, "prometheus.yml"), `global:\n  scrape_interval: 1s\nscrape_configs:\n  - job_name: guardrail-proxy\n    static_configs:\n      - targets: ["${target}"]\n`);
+    const port = await freePort();
+    api = `http://127.0.0.1:${port}`;
+    prometheus = spawn(PROMETHEUS, [`--config.file=${join(work, "prometheus.yml")}`, `--storage.tsdb.path=${join(work, "data")}`, `--web.listen-address=127.0.0.1:${port}`, "--log.level=warn"], { stdio: "ignore" });
+    for (let i = 0; i < 150; i++) {
+      const up = await query('up{job="guardrail-proxy"}').catch(() => null);
+      if (up?.data?.result.length) break;
+      await Bun.sleep(100);
+    }
+    // Traffic between scrapes, so that each rate has two samples: masks, a shadow verdict, a 404.
+    for (let round = 0; round < 4; round++) {
+      await server.post("/v1/guard/input", { text: "where are the launch codes? mail ann@corp.example" });
+      await fetch(`${server.url}/no/such/route`);
+      await Bun.sleep(1_100);
+    }
+  }, 30_000);
+
+  afterAll(() => {
+    prometheus?.kill();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  test("every panel's query parses and runs; the ones the traffic feeds have series", async () => {
+    const targets = dashboard.panels.flatMap((p) => (p.targets ?? []).map((t) => ({ title: p.title, expr: t.expr.replaceAll("$__rate_interval", "1m") })));
+    expect(targets.length).toBeGreaterThan(10);
+    const answers = await Promise.all(targets.map(async (t) => ({ ...t, answer: await query(t.expr) })));
+    expect(answers.filter((a) => a.answer.status !== "success").map((a) => [a.title, a.answer.error])).toEqual([]);
+    const fed = answers.filter((a) => (a.answer.data?.result.length ?? 0) > 0).map((a) => a.title);
+    for (const title of ["Requests per second by route", "Responses by status", "Masks per guardrail and policy", "Guardrail latency p95 by guardrail and stage", "Shadow policies: what the candidate would have done"]) {
+      expect(fed).toContain(title);
+    }
+    // Prometheus rejects a query that is not PromQL: the check can fail.
+    expect((await query("sum by (route (rate(guardrail_proxy_requests_total[1m]))")).status).toBe("error");
+  }, 30_000);
 });
