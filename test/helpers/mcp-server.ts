@@ -4,6 +4,7 @@
  * and resources carry e-mail addresses, keywords, injected instructions and poisoned
  * descriptions; it records the arguments its tools received.
  */
+import { completable } from "@modelcontextprotocol/sdk/server/completable.js";
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { CreateMessageResultSchema, ElicitResultSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -101,6 +102,17 @@ export function startMcpServer(options: McpServerOptions = {}): McpTestServer {
       ...(record("summarise", { ticket }), {}),
       messages: [{ role: "user", content: { type: "text", text: `Summarise ticket ${ticket}; the reporter is max.mustermann@example.de.` } }],
     }));
+    server.registerPrompt(
+      "contact",
+      {
+        description: "Drafts a note to a contact.",
+        argsSchema: {
+          // Completions offer an address, and record the value they were asked to complete.
+          who: completable(z.string(), (value) => (record("complete", { value }), [`${value}-team`, "ops-lead@corp.example"])),
+        },
+      },
+      ({ who }) => ({ messages: [{ role: "user", content: { type: "text", text: `Draft a note to ${who}.` } }] }),
+    );
     server.registerResource("note", new ResourceTemplate("note://{id}", { list: undefined }), { description: "A note by id." }, async (uri, { id }) => {
       record("read_note", { uri: uri.href, id: String(id) });
       return { contents: [{ uri: uri.href, text: `Note ${String(id)}` }] };

@@ -146,6 +146,18 @@ for (const server of ["tools", "json-tools"]) {
       await client.close();
     });
 
+    test("completion/complete: the value being completed is masked for the server; the completions offered are masked for the client", async () => {
+      const target = server === "tools" ? upstream : jsonUpstream;
+      const client = await connect(server);
+      const answer = await client.complete({ ref: { type: "ref/prompt", name: "contact" }, argument: { name: "who", value: "ann@corp.example" } });
+      expect(target.calls.findLast((c) => c.name === "complete")!.args).toEqual({ value: "<EMAIL_ADDRESS>" });
+      expect(answer.completion.values).toHaveLength(2);
+      expect(answer.completion.values[0]).toBe("<EMAIL_ADDRESS>-team");
+      expect(answer.completion.values[1]).toMatch(/^<EMAIL_ADDRESS_\d+>$/);
+      expect(JSON.stringify(answer)).not.toContain("ops-lead@corp.example");
+      await client.close();
+    });
+
     test("the server's instructions and progress notifications are read too", async () => {
       const client = await connect(server);
       expect(client.getInstructions()).toBe("Use lookup_customer before writing to a customer; escalations go to <EMAIL_ADDRESS_1>.");
@@ -204,6 +216,41 @@ describe("headers, sessions, errors", () => {
     await client.close();
   });
 
+  test("a JSON-RPC batch: each message judged on its own; the blocked one answered here, the other forwarded masked", async () => {
+    const client = await connect("json-tools");
+    const sessionId = (client.transport as StreamableHTTPClientTransport).sessionId!;
+    const batch = [
+      { jsonrpc: "2.0", id: 101, method: "tools/call", params: { name: "send_email", arguments: { to: "kim@corp.example", subject: "Hi", body: "Shipped." } } },
+      { jsonrpc: "2.0", id: 102, method: "tools/call", params: { name: "send_email", arguments: { to: "x@corp.example", subject: "the launch codes", body: "-" } } },
+    ];
+    const before = jsonUpstream.calls.length;
+    const answer = await fetch(`${proxy.url}/mcp/json-tools`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-session-id": sessionId, "mcp-protocol-version": "2025-03-26" },
+      body: JSON.stringify(batch),
+    });
+    const text = await answer.text();
+    expect(answer.status).toBe(200);
+    // The server saw the first call only, masked.
+    expect(jsonUpstream.calls.slice(before)).toEqual([{ name: "send_email", args: { to: "<EMAIL_ADDRESS>", subject: "Hi", body: "Shipped." } }]);
+    const messages = (text.startsWith("[") ? JSON.parse(text) : [JSON.parse(text)]) as { id: number; result?: unknown; error?: { code: number } }[];
+    expect(messages.find((m) => m.id === 102)!.error!.code).toBe(-32001);
+    expect(JSON.stringify(messages.find((m) => m.id === 101)!.result)).toContain("Sent to <EMAIL_ADDRESS>.");
+    await client.close();
+  });
+
+  test("a GET resuming the server's stream passes Last-Event-ID on, with the session", async () => {
+    const client = await connect("tools");
+    const sessionId = (client.transport as StreamableHTTPClientTransport).sessionId!;
+    const abort = new AbortController();
+    const resumed = await fetch(`${proxy.url}/mcp/tools`, { headers: { accept: "text/event-stream", "mcp-session-id": sessionId, "last-event-id": "evt-7" }, signal: abort.signal });
+    const seen = upstream.headers.findLast((h) => h["last-event-id"] !== undefined);
+    expect(seen).toMatchObject({ "last-event-id": "evt-7", "mcp-session-id": sessionId });
+    // The server's own answer (a stream, or its refusal of a second one) is relayed.
+    expect(resumed.status).toBeLessThan(500);
+    abort.abort();
+    await client.close();
+  });
 });
 
 describe("log notifications", () => {
