@@ -3,7 +3,7 @@
  * the environment first (SPEC: "an option sets its variable"), so an option always wins.
  */
 import { availableParallelism } from "node:os";
-import { StartupError } from "./cli/errors.ts";
+import { StartupError } from "./errors/startup-error.ts";
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 export type LogLevel = "debug" | "info" | "warning" | "error";

@@ -1,6 +1,7 @@
 /**
- * The layers (docs/ARCHITECTURE.md): `proxy/`, `streaming/`, `pipeline/`, `upstream/` and
- * `guardrails/` import nothing from `http/` or `cli/`; the stream relay's contract lives in
+ * The layers (docs/ARCHITECTURE.md): `proxy/`, `streaming/`, `pipeline/`, `upstream/`,
+ * `guardrails/`, `tracing/` and `settings.ts` import nothing from `http/` or `cli/`, nor `http/`
+ * from `cli/`, nor `tracing/` from `pipeline/`; the stream relay's contract lives in
  * `streaming/`, which imports nothing from `proxy/`; error classes live below what throws them.
  */
 import { describe, expect, test } from "bun:test";
@@ -36,13 +37,17 @@ const RULES: [string, string[]][] = [
   ["policy", ["http", "cli", "proxy", "streaming"]],
   ["audit", ["http", "cli", "proxy"]],
   ["errors", ["http", "cli", "proxy", "streaming", "pipeline", "upstream", "guardrails", "policy"]],
+  ["http", ["cli"]],
+  ["tracing", ["http", "cli", "proxy", "streaming", "pipeline"]],
+  ["settings.ts", ["http", "cli", "proxy", "streaming", "pipeline"]],
 ];
 
 describe("layers import only downwards", () => {
   for (const [layer, forbidden] of RULES) {
-    test(`${layer}/ imports nothing from ${forbidden.join(", ")}`, () => {
+    test(`${layer.endsWith(".ts") ? layer : `${layer}/`} imports nothing from ${forbidden.join(", ")}`, () => {
       const crossings: string[] = [];
-      for (const file of filesUnder(join(SRC, layer))) {
+      const files = layer.endsWith(".ts") ? [join(SRC, layer)] : filesUnder(join(SRC, layer));
+      for (const file of files) {
         for (const target of importedFolders(file)) {
           const top = target.split("/")[0]!;
           if (forbidden.includes(top)) crossings.push(`${relative(ROOT, file)} -> src/${target}`);

@@ -1,6 +1,6 @@
 /** Instance registration, `api` mode and SVC_GUARDRAILS_OFFLINE against a platform on loopback. */
 import { afterEach, describe, expect, test } from "bun:test";
-import { StartupError } from "../src/cli/errors.ts";
+import { StartupError } from "../src/errors/startup-error.ts";
 import { VERSION } from "../src/version.ts";
 import { startMockPlatform, type MockPlatform } from "./helpers/platform.ts";
 import { policy, tempPolicyDir } from "./helpers/policies.ts";

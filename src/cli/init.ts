@@ -6,7 +6,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { ParsedArgs } from "./args.ts";
-import { StartupError, UsageError } from "./errors.ts";
+import { StartupError } from "../errors/startup-error.ts";
+import { UsageError } from "./errors.ts";
 import { SHIPPED_POLICIES } from "./shipped-policies.ts";
 
 export async function runInit(args: ParsedArgs): Promise<number> {

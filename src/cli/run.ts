@@ -5,7 +5,8 @@
 import { VERSION } from "../version.ts";
 import type { Environment } from "../settings.ts";
 import { parseArgs, type OptionSpec } from "./args.ts";
-import { StartupError, UsageError } from "./errors.ts";
+import { StartupError } from "../errors/startup-error.ts";
+import { UsageError } from "./errors.ts";
 import { INIT_HELP, MAIN_HELP, SCAN_HELP, SERVE_HELP, TEST_HELP, VALIDATE_HELP } from "./help.ts";
 import { runInit } from "./init.ts";
 import { runPolicyTests } from "./policy-tests.ts";

@@ -11,7 +11,8 @@ import { ModelsConfigError } from "../upstream/models-config.ts";
 import { buildUpstream } from "../upstream/setup.ts";
 import { PROVIDERS } from "../proxy/families/index.ts";
 import { optionValue, type ParsedArgs } from "./args.ts";
-import { StartupError, UsageError } from "./errors.ts";
+import { StartupError } from "../errors/startup-error.ts";
+import { UsageError } from "./errors.ts";
 
 export async function runScan(args: ParsedArgs, env: Environment): Promise<number> {
   const settings = loadSettings(applyOptions(env, args.options), { requireLicence: false });

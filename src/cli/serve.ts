@@ -1,7 +1,7 @@
 /** `guardrail-proxy serve`: start the server and run until SIGINT or SIGTERM. */
 import { createLogger, stdoutSink } from "../log/logger.ts";
 import { superviseWorkers } from "../process/workers.ts";
-import { StartupError } from "./errors.ts";
+import { StartupError } from "../errors/startup-error.ts";
 import { startServer } from "../http/server.ts";
 import { applyOptions, loadSettings, type Environment } from "../settings.ts";
 import type { ParsedArgs } from "./args.ts";

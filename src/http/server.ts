@@ -13,7 +13,7 @@ import { compileOrThrow, parsePolicyText, readPolicyFile } from "../policy/load.
 import { unreachableGuardrails } from "../policy/reachability.ts";
 import { FixedPolicyStore, LocalPolicyStore, type PolicyStore } from "../policy/store.ts";
 import type { Settings } from "../settings.ts";
-import { StartupError } from "../cli/errors.ts";
+import { StartupError } from "../errors/startup-error.ts";
 import { VERSION } from "../version.ts";
 import type { GuardrailServices } from "../guardrails/services.ts";
 import { ModelsConfigError } from "../upstream/models-config.ts";

@@ -19,10 +19,9 @@ import { defaultResource, detectResources, envDetector, resourceFromAttributes }
 import { AlwaysOffSampler, AlwaysOnSampler, BatchSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler, TracerProvider, type Sampler } from "@opentelemetry/sdk-trace";
 import type { Logger } from "../log/logger.ts";
 import type { StageName } from "../policy/schema.ts";
-import type { Block, GuardrailRun } from "../pipeline/types.ts";
 import { VERSION } from "../version.ts";
 import type { TracingEnvironment } from "./setup.ts";
-import type { McpMessageSpan, RequestOutcome, RequestTrace, StageTrace, Tracing, UpstreamCall, UpstreamTrace } from "./trace.ts";
+import type { McpMessageSpan, RequestOutcome, RequestTrace, StageTrace, TracedBlock, TracedRun, Tracing, UpstreamCall, UpstreamTrace } from "./trace.ts";
 
 /** The longest a stop waits for the last spans to be exported (an unreachable collector would hold it for the exporter's retries). */
 const SHUTDOWN_WAIT_MS = 5000;
@@ -193,7 +192,7 @@ class OtelStageTrace implements StageTrace {
     this.context = trace.setSpan(ROOT_CONTEXT, span);
   }
 
-  guardrail(run: GuardrailRun, startedAt: number): void {
+  guardrail(run: TracedRun, startedAt: number): void {
     const outcome = run.error !== undefined ? "error" : !run.tripped ? "pass" : run.enforced ? "enforced" : "alert";
     const span = this.tracer.startSpan(
       `guardrail ${run.name}`,
@@ -215,7 +214,7 @@ class OtelStageTrace implements StageTrace {
     span.end(now());
   }
 
-  end(block: Block | null): void {
+  end(block: TracedBlock | null): void {
     this.span.setAttribute("guardrail_proxy.outcome", block ? "blocked" : "allowed");
     if (block) this.span.setAttribute("guardrail_proxy.blocked_by", block.guardrail);
     this.span.end(now());

@@ -7,7 +7,23 @@
  * and outcomes, entity types, statuses and the caller's name.
  */
 import type { StageName } from "../policy/schema.ts";
-import type { Block, GuardrailRun } from "../pipeline/types.ts";
+
+/** What a guardrail's span records of its run (the pipeline's `GuardrailRun` is one). */
+export interface TracedRun {
+  readonly name: string;
+  readonly stage: StageName;
+  readonly tripped: boolean;
+  readonly enforced: boolean;
+  readonly confidence?: number;
+  readonly labels: readonly string[];
+  readonly error?: string;
+  readonly engine?: { readonly name: string; readonly seconds: number };
+}
+
+/** What a stage's span records of the block that ended it (the pipeline's `Block` is one). */
+export interface TracedBlock {
+  readonly guardrail: string;
+}
 
 export interface Tracing {
   /** A request's span, started now, a child of the caller's `traceparent` when it sent one. */
@@ -37,8 +53,8 @@ export interface McpMessageSpan {
 
 export interface StageTrace {
   /** A guardrail's span, from `startedAt` (a `performance.now()` time) to now. */
-  guardrail(run: GuardrailRun, startedAt: number): void;
-  end(block: Block | null): void;
+  guardrail(run: TracedRun, startedAt: number): void;
+  end(block: TracedBlock | null): void;
 }
 
 export interface UpstreamCall {
