@@ -2,12 +2,12 @@
  * The playground (DECISIONS §14) in a real headless browser (Debian's chromium through
  * playwright-core): pick a policy and a stage, type, check, see each guardrail's outcome and
  * confidence, the masked spans marked in the text, the sanitized text and the time; at laptop
- * and phone widths, by keyboard, with the same authentication as the API, and nothing fetched
- * from anywhere else. A screenshot is kept in test-artifacts/ (and docs/images/ shows one).
+ * and phone widths, by keyboard, with the same authentication as the API, nothing fetched from
+ * anywhere else, and no violation of axe-core's accessibility rules. A screenshot is kept in test-artifacts/ (and docs/images/ shows one).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { policy, tempPolicyDir, type TempDir } from "./helpers/policies.ts";
@@ -46,6 +46,14 @@ afterAll(async () => {
   dir.remove();
   files?.remove();
 });
+
+/** axe-core's rules run in the page: what a screen reader or a keyboard user would trip on. */
+const AXE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+async function accessibilityViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE });
+  const found = (await page.evaluate("axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ') + ' ' + (n.any[0] ? n.any[0].message : '')).join(' | ')))")) as string[];
+  return found;
+}
 
 async function newPage(server: TestServer, width = 1280, height = 900): Promise<{ page: Page; requests: string[] }> {
   const page = await browser.newPage({ viewport: { width, height } });
@@ -131,6 +139,25 @@ describe("the playground page", () => {
     const other = await check("mask");
     expect(other.status).toBe(403);
   });
+
+  test("no accessibility violations (axe-core): before a check, with a result, with a block, and the key form", async () => {
+    const { page } = await newPage(open);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByLabel("Text").fill("Mail ann@corp.example or call +44 20 7946 0958.");
+    await page.getByRole("button", { name: "Check" }).click();
+    await page.getByRole("status", { name: "Result" }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByLabel("Policy").selectOption("keywords");
+    await page.getByLabel("Text").fill("where are the launch codes?");
+    await page.getByRole("button", { name: "Check" }).click();
+    await page.locator("#verdict", { hasText: "Blocked" }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.close();
+    const keyed = await newPage(guarded);
+    await keyed.page.getByLabel("Caller key").waitFor();
+    expect(await accessibilityViolations(keyed.page)).toEqual([]);
+    await keyed.page.close();
+  }, 30_000);
 
   test("without --playground, the page and its API do not exist", async () => {
     expect((await fetch(`${off.url}/playground`)).status).toBe(404);
