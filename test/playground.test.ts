@@ -3,7 +3,8 @@
  * playwright-core): pick a policy and a stage, type, check, see each guardrail's outcome and
  * confidence, the masked spans marked in the text, the sanitized text and the time; at laptop
  * and phone widths, by keyboard, with the same authentication as the API, nothing fetched from
- * anywhere else, and no violation of axe-core's accessibility rules. A screenshot is kept in test-artifacts/ (and docs/images/ shows one).
+ * anywhere else, and no violation of axe-core's accessibility rules. A screenshot is kept in
+ * test-artifacts/ (and docs/images/ shows one).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
