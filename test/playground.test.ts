@@ -141,6 +141,18 @@ describe("the playground page", () => {
     expect(other.status).toBe(403);
   });
 
+  test("markup in the text is shown as text, never run", async () => {
+    const { page } = await newPage(open);
+    const hostile = `<img src=x onerror="document.title='ran'"> mail ann@corp.example <script>document.title='ran'</script>`;
+    await page.getByLabel("Text").fill(hostile);
+    await page.getByRole("button", { name: "Check" }).click();
+    await page.getByRole("status", { name: "Result" }).waitFor();
+    expect(await page.locator("#original").textContent()).toContain("<img src=x onerror=");
+    expect(await page.locator("#original img, #original script, #sanitized img").count()).toBe(0);
+    expect(await page.title()).toBe("guardrail-proxy playground");
+    await page.close();
+  }, 30_000);
+
   test("no accessibility violations (axe-core): before a check, with a result, with a block, and the key form", async () => {
     const { page } = await newPage(open);
     expect(await accessibilityViolations(page)).toEqual([]);
