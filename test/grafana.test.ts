@@ -9,6 +9,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ConfigMap } from "kubernetes-models/v1";
+import { parse as parseYaml } from "yaml";
 import { policy, tempPolicyDir, type TempDir } from "./helpers/policies.ts";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 
@@ -57,6 +59,21 @@ describe("the Grafana dashboard", () => {
     expect(scrape).toMatch(/guardrail_proxy_guardrail_duration_seconds_count\{guardrail="PII",stage="pre_flight"\} 1/);
     // The check sees a name the server does not export.
     expect(exported.has("guardrail_proxy_no_such_metric")).toBe(false);
+  });
+
+  test("ready to provision: a dashboard provider for files, and a ConfigMap for Grafana's sidecar on Kubernetes", () => {
+    const GRAFANA = join(import.meta.dir, "..", "deploy", "grafana");
+    const provider = parseYaml(readFileSync(join(GRAFANA, "provisioning", "guardrail-proxy.yaml"), "utf8")) as { apiVersion: number; providers: { type: string; options: { path: string } }[] };
+    expect(provider.apiVersion).toBe(1);
+    expect(provider.providers).toEqual([expect.objectContaining({ type: "file", options: { path: "/var/lib/grafana/dashboards/guardrail-proxy" } })]);
+    const kustomization = parseYaml(readFileSync(join(GRAFANA, "kustomization.yaml"), "utf8")) as { configMapGenerator: { name: string; files: string[]; options: { labels: Record<string, string> } }[] };
+    const [generator] = kustomization.configMapGenerator;
+    expect(generator!.options.labels.grafana_dashboard).toBe("1");
+    const data = Object.fromEntries(generator!.files.map((f) => [f, readFileSync(join(GRAFANA, f), "utf8")]));
+    expect(Object.keys(data)).toEqual(["guardrail-proxy.json"]);
+    expect(() => new ConfigMap({ metadata: { name: generator!.name, labels: generator!.options.labels }, data }).validate()).not.toThrow();
+    // A ConfigMap holds at most 1 MiB.
+    expect(Buffer.byteLength(data["guardrail-proxy.json"]!)).toBeLessThan(1024 * 1024);
   });
 
   test("the dashboard file is the script's output", () => {
