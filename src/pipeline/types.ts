@@ -1,6 +1,7 @@
 /** What the pipeline reads and reports. Free of HTTP and of any API family's format. */
 import type { GuardrailInfo } from "../guardrails/types.ts";
 import type { StageName } from "../policy/schema.ts";
+import type { TracedRun } from "../tracing/trace.ts";
 
 /** One piece of text of a conversation, in order (DECISIONS §8). */
 export interface Segment {
@@ -17,30 +18,21 @@ export interface Segment {
   readonly window?: boolean;
 }
 
-/** The outcome of one guardrail on one request. */
-export interface GuardrailRun {
-  readonly name: string;
-  readonly stage: StageName;
-  readonly tripped: boolean;
-  /** The trip stops the pipeline (policy mode `block` and enforcement not suppressed). */
-  readonly enforced: boolean;
-  readonly confidence?: number;
-  /** Safe labels (entity types, kinds); never matched text. */
-  readonly labels: readonly string[];
+/**
+ * The outcome of one guardrail on one request: what its span records (name, stage, trip,
+ * enforcement, confidence, labels, error, engine: tracing/trace.ts), and more.
+ */
+export interface GuardrailRun extends TracedRun {
   /**
    * The guardrail's details (for PII, SPEC's PII result), read by the `scan` command. Empty for
    * a run in a scan worker: the server never reads them, and for a text of megabytes they are
    * millions of values to copy back (offloaded-stage.ts).
    */
   readonly info: GuardrailInfo;
-  /** Set when the guardrail failed to run; a short reason without request content. */
-  readonly error?: string;
   /** A masker rewrote some text. */
   readonly masked?: boolean;
   /** How long the guardrail took, in seconds (metrics). */
   readonly seconds?: number;
-  /** A network engine's call (judge model, classifier endpoint, webhook, moderations): which, and how long it took, for metrics and traces. */
-  readonly engine?: { readonly name: string; readonly seconds: number };
 }
 
 export interface Block {

@@ -8,15 +8,19 @@
  */
 import type { StageName } from "../policy/schema.ts";
 
-/** What a guardrail's span records of its run (the pipeline's `GuardrailRun` is one). */
+/** What a guardrail's span records of its run (the pipeline's `GuardrailRun` extends it). */
 export interface TracedRun {
   readonly name: string;
   readonly stage: StageName;
   readonly tripped: boolean;
+  /** The trip stops the pipeline (policy mode `block` and enforcement not suppressed). */
   readonly enforced: boolean;
   readonly confidence?: number;
+  /** Safe labels (entity types, kinds); never matched text. */
   readonly labels: readonly string[];
+  /** Set when the guardrail failed to run; a short reason without request content. */
   readonly error?: string;
+  /** A network engine's call (judge model, classifier endpoint, webhook, moderations): which, and how long it took, for metrics and traces. */
   readonly engine?: { readonly name: string; readonly seconds: number };
 }
 
