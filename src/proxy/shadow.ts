@@ -20,7 +20,12 @@ interface ShadowVerdict {
 }
 
 export class Shadow {
-  private readonly verdicts: Promise<ShadowVerdict | null>[] = [];
+  // The verdicts so far, folded as each arrives: a stream open for hours keeps no list of them.
+  private blockedBy: string | null = null;
+  private readonly masked = new Set<string>();
+  private failed = false;
+  private inFlight = 0;
+  private whenIdle: (() => void) | null = null;
   private settled = false;
 
   private constructor(
@@ -47,7 +52,7 @@ export class Shadow {
   request(segments: readonly Segment[]): void {
     const policy = this.policy;
     if (!policy || segments.length === 0) return;
-    this.verdicts.push(
+    this.track(
       later(async () => {
         const verdict = await runInputStages(policy, segments);
         return { blockedBy: verdict.block?.guardrail ?? null, masked: maskedTypes(segments.map((s) => s.text), verdict.segments.map((s) => s.text)) };
@@ -59,7 +64,7 @@ export class Shadow {
   answer(texts: readonly string[]): void {
     const policy = this.policy;
     if (!policy || texts.length === 0) return;
-    this.verdicts.push(
+    this.track(
       later(async () => {
         const verdict = await runOutputStage(policy, texts);
         return { blockedBy: verdict.block?.guardrail ?? null, masked: maskedTypes(texts, verdict.texts ?? texts) };
@@ -72,15 +77,27 @@ export class Shadow {
     if (this.settled) return;
     this.settled = true;
     const shadowId = this.live.shadow!;
-    this.audit.waitFor = Promise.all(this.verdicts).then((verdicts) => {
+    const idle = this.inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (this.whenIdle = resolve));
+    this.audit.waitFor = idle.then(() => {
       // A throw in the shadow's stages is a bug (guardrail errors are runs, by their on_error).
-      const error = this.unavailable ?? (verdicts.some((v) => v === null) ? "internal_error" : null);
-      const blockedBy = verdicts.find((v) => v?.blockedBy)?.blockedBy ?? null;
-      const masked = [...new Set(verdicts.flatMap((v) => v?.masked ?? []))].sort();
-      const outcome = error ? "error" : blockedBy ? "would_block" : masked.length > 0 ? "differs" : "would_pass";
+      const error = this.unavailable ?? (this.failed ? "internal_error" : null);
+      const masked = [...this.masked].sort();
+      const outcome = error ? "error" : this.blockedBy ? "would_block" : masked.length > 0 ? "differs" : "would_pass";
       this.deps.metrics.inc("guardrail_proxy_shadow_total", { policy: this.live.id, shadow: shadowId, outcome });
-      const verdict = { config_id: shadowId, outcome, would_block: blockedBy, masked, ...(error ? { error } : {}) };
+      const verdict = { config_id: shadowId, outcome, would_block: this.blockedBy, masked, ...(error ? { error } : {}) };
       this.audit.logFields = { ...this.audit.logFields, shadow: verdict };
+    });
+  }
+
+  private track(verdict: Promise<ShadowVerdict | null>): void {
+    this.inFlight++;
+    void verdict.then((v) => {
+      if (v === null) this.failed = true;
+      else {
+        this.blockedBy ??= v.blockedBy;
+        for (const type of v.masked) this.masked.add(type);
+      }
+      if (--this.inFlight === 0) this.whenIdle?.();
     });
   }
 }

@@ -97,6 +97,12 @@ export function startMcpServer(options: McpServerOptions = {}): McpTestServer {
       await extra.sendNotification({ method: "notifications/message", params: { level: "info", logger: "audit", data: `event ${args.event} by auditor@corp.example` } });
       return { content: [{ type: "text", text: "logged" }] };
     });
+    server.registerTool("broadcast", { description: "Tells every listener of the session about an event.", inputSchema: { event: z.string() } }, async (args) => {
+      record("broadcast", args);
+      // Not tied to this call: it goes out on the session's own stream (the client's GET).
+      await server.sendLoggingMessage({ level: "info", logger: "broadcast", data: `event ${args.event}, call ops-desk@corp.example` });
+      return { content: [{ type: "text", text: "broadcast" }] };
+    });
     server.registerPrompt("summarise", { description: "Summarises a ticket.", argsSchema: { ticket: z.string() } }, ({ ticket }) => ({
       // The arguments it got, for the tests (a prompt has no record of its own).
       ...(record("summarise", { ticket }), {}),

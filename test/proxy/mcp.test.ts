@@ -68,7 +68,7 @@ for (const server of ["tools", "json-tools"]) {
     test("tools/list: poisoned description, property description and enum value are quarantined; ordinary tools kept", async () => {
       const client = await connect(server);
       const names = (await client.listTools()).tools.map((t) => t.name).sort();
-      expect(names).toEqual(["ask_model", "ask_user", "log_event", "lookup_customer", "read_page", "report_progress", "send_email"]);
+      expect(names).toEqual(["ask_model", "ask_user", "broadcast", "log_event", "lookup_customer", "read_page", "report_progress", "send_email"]);
       // A call to a quarantined tool is refused before the server sees it.
       const before = (server === "tools" ? upstream : jsonUpstream).calls.length;
       const error = await client.callTool({ name: "poisoned_description", arguments: { a: 1, b: 2 } }).catch((e: unknown) => e);

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { GoogleGenAI } from "@google/genai";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import OpenAI from "openai";
 import { startMcpServer, type McpTestServer } from "../helpers/mcp-server.ts";
@@ -131,4 +132,24 @@ describe("a shadow on MCP", () => {
       await client.close();
     });
   }
+
+  test("the server's own stream (the agent's GET): each message judged by the shadow, one verdict when the stream ends", async () => {
+    const client = new Client({ name: "listening-agent", version: "1.0.0" });
+    const heard: string[] = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void heard.push(String(n.params.data)));
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${proxy.url}/mcp/tools`)));
+    // The client opens its GET stream after initializing; wait until the server has it.
+    const gets = () => sse.headers.filter((h) => h.accept?.includes("text/event-stream") && h["content-type"] === undefined).length;
+    for (let i = 0; i < 100 && gets() === 0; i++) await Bun.sleep(10);
+    await client.callTool({ name: "broadcast", arguments: { event: "deploy" } });
+    for (let i = 0; i < 100 && heard.length === 0; i++) await Bun.sleep(10);
+    // The live policy does not mask what the server sends: the agent hears the address as sent.
+    expect(heard).toEqual(["event deploy, call ops-desk@corp.example"]);
+    const stream: Of = (l) => l.method === "GET" && l.mcp_server === "tools";
+    const seen = shadowed(proxy, stream).length;
+    await client.close();
+    const line = await shadowLine(proxy, stream, seen);
+    expect(line.shadow).toEqual({ config_id: "candidate", outcome: "differs", would_block: null, masked: ["EMAIL_ADDRESS"] });
+    expect(proxy.rawLogs()).not.toContain("ops-desk");
+  });
 });

@@ -144,8 +144,12 @@ export async function mcpGet(deps: ProxyDeps, rt: McpRuntime, call: McpCall): Pr
     if (!(e instanceof McpUpstreamError)) throw e;
     return failedAnswer(e.status, [], e.code, e.message, false, []);
   }
-  const ctx: McpGuardContext = { policy, audit: call.audit, ...(session ? { session } : {}) };
-  return relayAnswer(deps, call, ctx, serverSide(deps, rt, call, upstream, new Map()), upstream, abort, false, [], false);
+  // The stream's shadow folds each message's verdict as it comes and settles when the stream ends.
+  const shadow = Shadow.of(deps, policy, call.audit);
+  const ctx: McpGuardContext = { policy, audit: call.audit, shadow, ...(session ? { session } : {}) };
+  const response = await relayAnswer(deps, call, ctx, serverSide(deps, rt, call, upstream, new Map()), upstream, abort, false, [], false);
+  if (!call.audit.deferred) shadow?.settle();
+  return response;
 }
 
 /** `DELETE /mcp/{name}`: the session ends here too once the server ends it. */
