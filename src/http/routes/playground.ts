@@ -9,12 +9,20 @@ import { Elysia, t } from "elysia";
 import { requestPolicy } from "../../audit/request-policy.ts";
 import { guardText } from "../../pipeline/guard.ts";
 import { runOutputStage } from "../../pipeline/pipeline.ts";
+import type { GuardrailRun } from "../../pipeline/types.ts";
 import { requestSchema } from "../../schema/request-schema.ts";
 import { requestContext, type AppDeps } from "../context.ts";
 import page from "../playground/page.html" with { type: "text" };
 import { maskedSpans } from "../playground/spans.ts";
 
 export const PLAYGROUND_PATH = "/playground";
+
+/** The page's own inline script and style, and calls to this server only: nothing from elsewhere. */
+const PAGE_HEADERS = {
+  "content-type": "text/html; charset=utf-8",
+  "content-security-policy": "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:",
+  "cache-control": "no-store",
+};
 
 const CheckRequest = requestSchema(
   t.Object(
@@ -32,7 +40,7 @@ export function playgroundRoutes(deps: AppDeps) {
   if (!deps.settings.playground) return app;
   const html = typeof page === "string" ? page : String(page);
   return app
-    .get(PLAYGROUND_PATH, () => new Response(html, { headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:", "cache-control": "no-store" } }))
+    .get(PLAYGROUND_PATH, () => new Response(html, { headers: PAGE_HEADERS }))
     .get(`${PLAYGROUND_PATH}/api/policies`, ({ audit }) => {
       const access = audit.caller?.access;
       const ids = deps.policies.listIds().filter((id) => !access || access.policies.has(id));
@@ -50,7 +58,7 @@ export function playgroundRoutes(deps: AppDeps) {
         let guardrail: string | null;
         let message: string | null;
         let sanitized: string;
-        let runs;
+        let runs: readonly GuardrailRun[];
         if (body.stage === "output") {
           const verdict = await runOutputStage(policy, [body.text]);
           allowed = verdict.block === null;
