@@ -14,7 +14,7 @@ import { McpSessions } from "./sessions.ts";
 
 export { McpConfigError, loadMcpConfig } from "./config.ts";
 export { mcpDelete, mcpGet, mcpPost, type McpRuntime } from "./handle.ts";
-export { ToolPins } from "./pins.ts";
+export { resetPins, ToolPins } from "./pins.ts";
 
 export interface McpRuntimeOptions {
   readonly sessionTtlSeconds: number;

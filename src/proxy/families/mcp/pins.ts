@@ -83,8 +83,9 @@ export class ToolPins {
     return quarantined;
   }
 
-  /** Forgets a server's pins: the next listing pins its tools anew. */
-  async reset(server: string): Promise<void> {
-    await this.store.del([pinsKey(server)]);
-  }
+}
+
+/** Forgets a server's pins: the next listing pins its tools anew (`guardrail-proxy mcp-pins --reset`). */
+export async function resetPins(store: StateStore, server: string): Promise<void> {
+  await store.del([pinsKey(server)]);
 }
