@@ -17,6 +17,7 @@ import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 let upstream: McpTestServer;
 let jsonUpstream: McpTestServer;
+let statelessUpstream: McpTestServer;
 let proxy: TestServer;
 let policies: TempDir;
 let configDir: string;
@@ -24,6 +25,7 @@ let configDir: string;
 beforeAll(async () => {
   upstream = startMcpServer();
   jsonUpstream = startMcpServer({ json: true });
+  statelessUpstream = startMcpServer({ stateless: true, json: true });
   const agents = {
     pre_flight: [{ name: "PII", config: { entities: ["EMAIL_ADDRESS"] } }],
     input: [{ name: "Keywords", config: { keywords: ["launch codes"] } }],
@@ -31,6 +33,7 @@ beforeAll(async () => {
   };
   policies = tempPolicyDir({
     "agents-2.json": policy(agents),
+    "agents-3.json": policy(agents),
     "agents.json": policy({
       pre_flight: [{ name: "PII", config: { entities: ["EMAIL_ADDRESS"] } }],
       input: [{ name: "Keywords", config: { keywords: ["launch codes"] } }],
@@ -43,7 +46,7 @@ beforeAll(async () => {
   });
   configDir = mkdtempSync(join(tmpdir(), "gp-mcp-"));
   const config = join(configDir, "mcp.yaml");
-  writeFileSync(config, [`- name: tools`, `  url: ${upstream.url}`, `  policy: agents`, `  headers: { x-upstream-team: agents }`, `- name: json-tools`, `  url: ${jsonUpstream.url}`, `  policy: agents`].join("\n"));
+  writeFileSync(config, [`- name: tools`, `  url: ${upstream.url}`, `  policy: agents`, `  headers: { x-upstream-team: agents }`, `- name: json-tools`, `  url: ${jsonUpstream.url}`, `  policy: agents`, `- name: stateless`, `  url: ${statelessUpstream.url}`, `  policy: agents`].join("\n"));
   proxy = await startTestServer({ SVC_GUARDRAILS_POLICY_DIR: policies.path, SVC_GUARDRAILS_DEFAULT_CONFIG_ID: "open", SVC_GUARDRAILS_MCP_CONFIG: config });
 });
 
@@ -51,6 +54,7 @@ afterAll(async () => {
   await proxy.stop();
   await upstream.stop();
   await jsonUpstream.stop();
+  await statelessUpstream.stop();
   policies.remove();
   rmSync(configDir, { recursive: true, force: true });
 });
@@ -321,6 +325,59 @@ describe("a call naming a tool the client never listed", () => {
     expect(error.message).toContain("tool 'poisoned_property' is quarantined");
     expect(upstream.calls.some((c) => c.name === "poisoned_property")).toBe(false);
     expect(textOf(await client.callTool({ name: "lookup_customer", arguments: { id: "c-5" } }))).toContain("Customer c-5");
+    await client.close();
+  });
+});
+
+describe("sessions the proxy owns", () => {
+  const rpcHeaders = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" };
+
+  test("the client gets the proxy's own session id, the server keeps its own; an id the proxy did not issue is 404 session_not_found and reaches no server", async () => {
+    const client = await connect("tools");
+    const id = (client.transport as StreamableHTTPClientTransport).sessionId!;
+    expect(id).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    await client.listTools();
+    expect(upstream.headers.at(-1)!["mcp-session-id"]).toBeString();
+    expect(upstream.headers.some((h) => h["mcp-session-id"] === id)).toBe(false);
+    // The server's own id, presented to the proxy, is not a session of the proxy's.
+    const upstreamId = upstream.headers.at(-1)!["mcp-session-id"]!;
+    const before = upstream.methods.length;
+    for (const made of [upstreamId, "0123456789abcdef", "x".repeat(4000)]) {
+      const answer = await fetch(`${proxy.url}/mcp/tools`, { method: "POST", headers: { ...rpcHeaders, "mcp-session-id": made }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }) });
+      expect(answer.status).toBe(404);
+      expect(await answer.json()).toMatchObject({ jsonrpc: "2.0", error: { data: { error: "session_not_found" } } });
+    }
+    const get = await fetch(`${proxy.url}/mcp/tools`, { headers: { accept: "text/event-stream", "mcp-session-id": "0123456789abcdef" } });
+    expect(get.status).toBe(404);
+    expect(upstream.methods.length).toBe(before);
+    // Another policy than the one the session was opened with: not found either.
+    const other = await fetch(`${proxy.url}/mcp/tools`, { method: "POST", headers: { ...rpcHeaders, "mcp-session-id": id, "x-guardrails-config-id": "open" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }) });
+    expect(other.status).toBe(404);
+    await client.close();
+  });
+
+  test("a stateless server (no Mcp-Session-Id): reversible masking works all the same, and DELETE ends the proxy's session", async () => {
+    const client = await connect("stateless");
+    const transport = client.transport as StreamableHTTPClientTransport;
+    expect(transport.sessionId).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(statelessUpstream.headers.every((h) => h["mcp-session-id"] === undefined)).toBe(true);
+    const found = await client.callTool({ name: "lookup_customer", arguments: { id: "c-3" } });
+    expect(textOf(found)).toBe("Customer c-3: Jane Roe, <EMAIL_ADDRESS_2>, prefers e-mail.");
+    await client.callTool({ name: "send_email", arguments: { to: "<EMAIL_ADDRESS_2>", subject: "Hi", body: "x" } });
+    expect(statelessUpstream.calls.at(-1)!.args.to).toBe("jane.roe@example.com");
+    const id = transport.sessionId!;
+    await transport.terminateSession();
+    const after = await fetch(`${proxy.url}/mcp/stateless`, { method: "POST", headers: { ...rpcHeaders, "mcp-session-id": id }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }) });
+    expect(after.status).toBe(404);
+    await client.close();
+  });
+
+  test("calls naming a tool the server does not list make the proxy list the tools at most once per session, not once per call", async () => {
+    const client = await connect("tools", { "x-guardrails-config-id": "agents-3" });
+    const listings = () => upstream.methods.filter((m) => m === "tools/list").length;
+    const before = listings();
+    for (let i = 0; i < 10; i++) await client.callTool({ name: `no_such_tool_${i}`, arguments: {} }).catch(() => {});
+    expect(listings() - before).toBe(1);
     await client.close();
   });
 });
