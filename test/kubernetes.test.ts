@@ -195,7 +195,7 @@ describe("the shared-state component", () => {
     const proxyService = byKind("Service")[0] as unknown as Service;
     expect(Object.entries(proxyService.spec!.selector!).every(([k, v]) => statePod.metadata!.labels![k] === v)).toBe(false);
     const policy = find(list, "NetworkPolicy", "guardrail-proxy-state") as unknown as NetworkPolicy;
-    expect(policy.spec!.podSelector.matchLabels).toEqual(state.spec!.selector.matchLabels!);
+    expect(policy.spec!.podSelector!.matchLabels).toEqual(state.spec!.selector.matchLabels!);
     expect(policy.spec!.ingress![0]!.from![0]!.podSelector!.matchLabels).toEqual(proxy.spec!.selector.matchLabels!);
   }
 
