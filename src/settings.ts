@@ -148,6 +148,12 @@ export function loadSettings(env: Environment, opts: LoadOptions): Settings {
       "SVC_GUARDRAILS_POLICY_SOURCE=api needs the platform service, but SVC_GUARDRAILS_OFFLINE=true forbids contacting it",
     );
   }
+  const workers = integer(env, "SVC_GUARDRAILS_WORKERS", 1, 1, MAX_WORKERS);
+  const state = stateSettings(env);
+  // Each worker is a process: MCP sessions made by one would be unknown to the others.
+  if (workers > 1 && nonEmpty(env.SVC_GUARDRAILS_MCP_CONFIG) && !state.state) {
+    throw new StartupError("--workers above 1 with an MCP config needs a shared store for MCP sessions: set SVC_GUARDRAILS_STATE_URL and SVC_GUARDRAILS_STATE_KEY, or run one worker");
+  }
   return {
     host: nonEmpty(env.SVC_GUARDRAILS_HOST) ?? "0.0.0.0",
     port: integer(env, "SVC_GUARDRAILS_PORT", 8000, 0, 65535),
@@ -158,7 +164,7 @@ export function loadSettings(env: Environment, opts: LoadOptions): Settings {
     mcpConfigPath: nonEmpty(env.SVC_GUARDRAILS_MCP_CONFIG),
     mcpSessionTtlSeconds: integer(env, "SVC_GUARDRAILS_MCP_SESSION_TTL", 3600, 1, 7 * 24 * 3600),
     mcpSessionsPerCaller: integer(env, "SVC_GUARDRAILS_MCP_SESSIONS_PER_CALLER", 1000, 1, 1_000_000),
-    ...stateSettings(env),
+    ...state,
     instanceName: nonEmpty(env.SVC_GUARDRAILS_INSTANCE_NAME) ?? DEFAULT_INSTANCE_NAME,
     reload: bool(env, "SVC_GUARDRAILS_RELOAD", false),
     playground: bool(env, "SVC_GUARDRAILS_PLAYGROUND", false),
@@ -190,7 +196,7 @@ export function loadSettings(env: Environment, opts: LoadOptions): Settings {
       maxRetries: optionalInteger(env, "SVC_GUARDRAILS_UPSTREAM_MAX_RETRIES", 0, 10),
     },
     scanWorkers: integer(env, "SVC_GUARDRAILS_SCAN_WORKERS", defaultScanWorkers(), 0, MAX_SCAN_WORKERS),
-    workers: integer(env, "SVC_GUARDRAILS_WORKERS", 1, 1, MAX_WORKERS),
+    workers,
     workerIndex: optionalInteger(env, "SVC_GUARDRAILS_WORKER_INDEX", 0, MAX_WORKERS - 1),
   };
 }

@@ -302,6 +302,10 @@ describe("start-up with a store", () => {
     const keyless = await runCli(["serve"], { env: baseEnv({ ...env, SVC_GUARDRAILS_STATE_URL: "redis://127.0.0.1:1" }) });
     expect(keyless.code).toBe(2);
     expect(keyless.stderr).toContain("SVC_GUARDRAILS_STATE_KEY");
+    // Worker processes of one server are replicas too: without a store, MCP sessions could not be shared.
+    const workers = await runCli(["serve", "--workers", "2", "--mcp-config", "mcp.yaml"], { env: baseEnv(env) });
+    expect(workers.code).toBe(2);
+    expect(workers.stderr).toContain("SVC_GUARDRAILS_STATE_URL");
     const short = await runCli(["serve"], { env: baseEnv({ ...env, SVC_GUARDRAILS_STATE_URL: "redis://127.0.0.1:1", SVC_GUARDRAILS_STATE_KEY: "c2hvcnQ=" }) });
     expect(short.stderr).toContain("SVC_GUARDRAILS_STATE_KEY must be 32 bytes");
   });
