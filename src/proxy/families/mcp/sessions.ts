@@ -74,7 +74,10 @@ export class McpSession {
   serverAsked(id: unknown, method: string): void {
     if (this.asked++ >= MAX_PENDING) return;
     const { asked } = keys(this.handle);
-    this.writes.push(this.store.hset(asked, new Map([[askedField(id), method]])).then(() => this.store.expire([asked], this.sessions.ttlSeconds)));
+    const write = this.store.hset(asked, new Map([[askedField(id), method]])).then(() => this.store.expire([asked], this.sessions.ttlSeconds));
+    // Its failure is `persist`'s to report, not an unhandled rejection meanwhile.
+    write.catch(() => {});
+    this.writes.push(write);
   }
 
   /** The method of the server request `id` answers, forgotten once answered. */
