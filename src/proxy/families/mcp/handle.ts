@@ -22,9 +22,10 @@ import type { ToolPins } from "./pins.ts";
 import type { Quarantine } from "./quarantine.ts";
 import { readClientRequest, readClientResult } from "./reading.ts";
 import { guardServerMessage, idKey, type ServerSide } from "./server-messages.ts";
-import { callerDigest, renumbered, type McpSession, type McpSessions } from "./sessions.ts";
+import { renumbered, type McpSession, type McpSessions } from "./sessions.ts";
+import { headersFor, openSession, sessionNotFound, sessionOf, withState } from "./session-requests.ts";
 import { StateUnavailableError } from "../../../state/store.ts";
-import { McpUpstreamError, sendToServer, timeoutMsOf, upstreamHeadersOf } from "./upstream.ts";
+import { McpUpstreamError, sendToServer, timeoutMsOf } from "./upstream.ts";
 
 export interface McpRuntime {
   readonly entries: ReadonlyMap<string, McpServerEntry>;
@@ -191,50 +192,6 @@ async function del(deps: ProxyDeps, rt: McpRuntime, call: McpCall): Promise<Resp
 function policyOf(deps: ProxyDeps, call: McpCall): CompiledPolicy {
   const named = call.request.headers.get(CONFIG_ID_HEADER) || call.entry.policy;
   return requestPolicy(deps, call.audit, call.request, named || undefined);
-}
-
-/** The caller, as a digest: its callers-file name, its token, or the one anonymous caller. */
-function callerOf(call: McpCall): string {
-  // The caller's key header (http/caller-auth.ts), read only when it was checked.
-  return callerDigest(call.audit.caller?.name, call.audit.authenticated ? call.request.headers.get("x-guardrails-key") : null);
-}
-
-/**
- * The session the request names: null when it names none, "not_found" when the proxy did not
- * issue it, it ended, or it is another caller's or policy's (DECISIONS §15).
- */
-async function sessionOf(rt: McpRuntime, call: McpCall, policy: CompiledPolicy): Promise<McpSession | null | "not_found"> {
-  const id = call.request.headers.get("mcp-session-id");
-  if (id === null) return null;
-  return (await rt.sessions.find(call.entry.name, id, callerOf(call), policy.id)) ?? "not_found";
-}
-
-async function openSession(rt: McpRuntime, call: McpCall, policy: CompiledPolicy, upstream: Response): Promise<McpSession> {
-  return rt.sessions.open({ server: call.entry.name, caller: callerOf(call), policy: policy.id, upstream: upstream.headers.get("mcp-session-id") });
-}
-
-/** 404 `session_not_found`: the client initializes again; nothing reached the server. */
-function sessionNotFound(batch: boolean): Response {
-  const error = errorMessage(null, -32001, "no such MCP session: initialize a new one", { error: "session_not_found" });
-  return Response.json(batch ? [error] : error, { status: 404, headers: JSON_HEADERS });
-}
-
-/** The store could not be reached (DECISIONS §15): 503 `state_unavailable`, and the request went no further. */
-async function withState(answer: () => Promise<Response>): Promise<Response> {
-  try {
-    return await answer();
-  } catch (e) {
-    if (!(e instanceof StateUnavailableError)) throw e;
-    return Response.json(errorMessage(null, -32603, "the proxy's session store is unavailable; try again shortly", { error: "state_unavailable" }), { status: 503, headers: JSON_HEADERS });
-  }
-}
-
-/** Headers for the server: its own session id in place of the proxy's (none for a stateless server). */
-function headersFor(call: McpCall, session: McpSession | undefined, overrides: Record<string, string> = {}): Record<string, string> {
-  const headers = upstreamHeadersOf(call.request.headers, call.entry, overrides);
-  delete headers["mcp-session-id"];
-  if (session?.record.upstream) headers["mcp-session-id"] = session.record.upstream;
-  return headers;
 }
 
 function serverSide(deps: ProxyDeps, rt: McpRuntime, call: McpCall, session: McpSession | undefined, asked: Map<string, string>): ServerSide {
