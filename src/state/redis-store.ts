@@ -45,13 +45,14 @@ export class RedisStore implements StateStore {
   /** Connects and pings; an unreachable store refuses the start, naming its host. */
   static async connect(options: RedisStoreOptions): Promise<RedisStore> {
     const timeoutMs = options.timeoutMs ?? STATE_TIMEOUT_MS;
-    const client = new RedisClient(options.url, { connectionTimeout: timeoutMs, enableOfflineQueue: false, autoReconnect: true });
+    // No reconnecting in the background: the next command reconnects (send), so a store that is down fails fast.
+    const client = new RedisClient(options.url, { connectionTimeout: timeoutMs, enableOfflineQueue: false, autoReconnect: false });
     const store = new RedisStore(client, await StateCipher.create(options.key), options.onError ?? (() => {}), timeoutMs);
     try {
       await store.command("ping", []);
     } catch (e) {
       client.close();
-      const reason = e instanceof StateUnavailableError ? "no answer" : reasonOf(e);
+      const reason = e instanceof StateUnavailableError ? e.reason : reasonOf(e);
       throw new StartupError(`the state store at ${storeHost(options.url)} could not be reached (SVC_GUARDRAILS_STATE_URL): ${reason}`);
     }
     return store;
@@ -60,13 +61,13 @@ export class RedisStore implements StateStore {
   /** One command within the deadline; reconnects first when the client has given up. */
   private async command(name: string, args: string[]): Promise<unknown> {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const deadline = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new StateUnavailableError(name)), this.timeoutMs)));
+    const deadline = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new StateUnavailableError(name, `no answer within ${this.timeoutMs / 1000} s`)), this.timeoutMs)));
     try {
       return await Promise.race([this.send(name, args), deadline]);
     } catch (e) {
       this.onError(name);
       if (e instanceof StateUnavailableError) throw e;
-      throw new StateUnavailableError(name);
+      throw new StateUnavailableError(name, reasonOf(e));
     } finally {
       clearTimeout(timer);
     }

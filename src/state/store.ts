@@ -34,7 +34,11 @@ export interface StateStore {
 /** The shared store did not answer in time or refused: the request that needs it cannot go on. */
 export class StateUnavailableError extends Error {
   override readonly name = "StateUnavailableError";
-  constructor(readonly operation: string) {
-    super(`the shared state store is unavailable (${operation})`);
+  constructor(
+    readonly operation: string,
+    /** Why, for the operator (a code or "no answer"): never the store's URL. */
+    readonly reason = "no answer",
+  ) {
+    super(`the shared state store is unavailable (${operation}: ${reason})`);
   }
 }

@@ -17,6 +17,8 @@ export interface TestRedis {
   dump(): Promise<{ keys: string[]; values: string[] }>;
   pause(): void;
   resume(): void;
+  /** Stops it and starts it again, empty, on the same port (connections drop). */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -34,22 +36,39 @@ async function freePort(): Promise<number> {
 export async function startRedis(): Promise<TestRedis> {
   if (!REDIS_SERVER) throw new Error("redis-server is not installed");
   const port = await freePort();
-  const proc = Bun.spawn([REDIS_SERVER, "--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdout: "ignore", stderr: "ignore" });
+  const spawn = () => Bun.spawn([REDIS_SERVER, "--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdout: "ignore", stderr: "ignore" });
+  let proc = spawn();
   const url = `redis://127.0.0.1:${port}`;
-  const client = new RedisClient(url);
-  for (let i = 0; ; i++) {
-    try {
-      await client.send("PING", []);
-      break;
-    } catch (e) {
-      if (i > 100) throw e;
-      await Bun.sleep(50);
+  let client = new RedisClient(url);
+  const ready = async () => {
+    for (let i = 0; ; i++) {
+      try {
+        await client.send("PING", []);
+        return;
+      } catch (e) {
+        if (i > 100) throw e;
+        await Bun.sleep(50);
+        if (!client.connected) client = new RedisClient(url);
+      }
     }
-  }
+  };
+  await ready();
   return {
     url,
-    pid: proc.pid,
-    client,
+    get pid() {
+      return proc.pid;
+    },
+    get client() {
+      return client;
+    },
+    async restart() {
+      proc.kill("SIGTERM");
+      await proc.exited;
+      proc = spawn();
+      client.close();
+      client = new RedisClient(url);
+      await ready();
+    },
     async dump() {
       const keys: string[] = [];
       const values: string[] = [];

@@ -308,5 +308,5 @@ describe("start-up with a store", () => {
     expect(workers.stderr).toContain("SVC_GUARDRAILS_STATE_URL");
     const short = await runCli(["serve"], { env: baseEnv({ ...env, SVC_GUARDRAILS_STATE_URL: "redis://127.0.0.1:1", SVC_GUARDRAILS_STATE_KEY: "c2hvcnQ=" }) });
     expect(short.stderr).toContain("SVC_GUARDRAILS_STATE_KEY must be 32 bytes");
-  });
+  }, 60_000);
 });
