@@ -100,6 +100,10 @@ export class MemoryStore implements StateStore {
     return new Map(this.hash(key, false));
   }
 
+  async hlen(key: string): Promise<number> {
+    return this.hash(key, false)?.size ?? 0;
+  }
+
   async zadd(key: string, score: number, member: string): Promise<void> {
     this.zset(key, true)!.set(member, score);
   }

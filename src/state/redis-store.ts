@@ -160,6 +160,10 @@ export class RedisStore implements StateStore {
     return out;
   }
 
+  async hlen(key: string): Promise<number> {
+    return Number(await this.command("hlen", [this.cipher.name(key)]));
+  }
+
   async zadd(key: string, score: number, member: string): Promise<void> {
     await this.command("zadd", [this.cipher.name(key), String(score), member]);
   }

@@ -22,6 +22,8 @@ export interface StateStore {
   hsetnx(key: string, field: string, value: string): Promise<boolean>;
   hdel(key: string, field: string): Promise<void>;
   hgetall(key: string): Promise<Map<string, string>>;
+  /** How many fields the hash holds. */
+  hlen(key: string): Promise<number>;
   /** Adds or moves `member` to `score`. */
   zadd(key: string, score: number, member: string): Promise<void>;
   zcard(key: string): Promise<number>;

@@ -15,7 +15,7 @@ import type { Block } from "../../../pipeline/types.ts";
 import { isObject } from "../../../schema/json.ts";
 import type { StateStore } from "../../../state/store.ts";
 
-/** Tools pinned per listing: the ones beyond are judged as before, unpinned. */
+/** Tools pinned per listing, and per server: the ones beyond are judged as before, unpinned. Pins are never dropped to make room (a server flooding names must not unpin a tool). */
 const MAX_PINNED = 10_000;
 
 export const pinsKey = (server: string) => `mcp:pins:${server}`;
@@ -63,9 +63,11 @@ export class ToolPins {
     const quarantined = new Map<number, Block>();
     if (definitions.length === 0) return quarantined;
     const key = pinsKey(server);
-    const pinned = await this.store.hmget(key, definitions.map((d) => d.name));
+    const [pinned, count] = await Promise.all([this.store.hmget(key, definitions.map((d) => d.name)), this.store.hlen(key)]);
+    let room = MAX_PINNED - count;
     for (const [i, definition] of definitions.entries()) {
       let pin = pinned[i];
+      if (pin === null && room-- <= 0) continue;
       // Another replica may pin the same tool at the same moment: the first pin wins.
       if (pin === null && !(await this.store.hsetnx(key, definition.name, definition.digest))) pin = await this.store.hget(key, definition.name);
       if (pin === null || pin === undefined || pin === definition.digest) continue;

@@ -12,6 +12,8 @@ import type { StateStore } from "../../../state/store.ts";
 
 /** Names recorded per listing: a server listing more has the rest judged again on each call. */
 const MAX_NAMES = 10_000;
+/** Names a scope holds: a server that keeps listing new names starts its scope over (its next listing is recorded anew). */
+const MAX_SCOPE_NAMES = 2 * MAX_NAMES;
 
 export interface Verdict {
   readonly judged: boolean;
@@ -34,7 +36,9 @@ export class Quarantine {
       // A description fixed by the server lifts the quarantine on the next listing.
       entries.set(name, block ? JSON.stringify(block) : "");
     }
-    await this.store.hset(verdictsKey(server, policy, list), entries);
+    const key = verdictsKey(server, policy, list);
+    if ((await this.store.hlen(key)) > MAX_SCOPE_NAMES) await this.store.del([key]);
+    await this.store.hset(key, entries);
   }
 
   async verdict(server: string, policy: string, list: string, name: string): Promise<Verdict> {
