@@ -275,6 +275,13 @@ describeWithRedis("two replicas sharing a store", () => {
         expect(performance.now() - started).toBeLessThan(10_000);
       }
       expect(stateful.calls.length).toBe(calls);
+      // A new session is not opened at the server either.
+      const methods = stateful.methods.length;
+      for (let i = 0; i < 2; i++) {
+        const answer = await rpc("tools", ALICE, "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } });
+        expect(await errorOf(answer)).toEqual({ status: 503, error: "state_unavailable" });
+      }
+      expect(stateful.methods.length).toBe(methods);
       for (const replica of replicas) {
         const guard = await fetch(`${replica.url}/v1/guard/input`, { method: "POST", headers: { ...ALICE, "content-type": "application/json" }, body: JSON.stringify({ text: "mail jo@corp.io", config_id: "agents" }) });
         expect(guard.status).toBe(200);

@@ -118,6 +118,8 @@ async function post(deps: ProxyDeps, rt: McpRuntime, call: McpCall, bodyText: st
   }
 
   if (forward.length === 0) return local.length === 0 ? new Response(null, { status: 202 }) : Response.json(batch ? local : local[0], { headers: JSON_HEADERS });
+  const initializes = !session && forward.some((m) => m.method === "initialize" && kindOf(m) === "request");
+  if (initializes) await rt.sessions.ready();
 
   const abort = new AbortController();
   call.request.signal.addEventListener("abort", () => abort.abort(), { once: true });
@@ -129,8 +131,7 @@ async function post(deps: ProxyDeps, rt: McpRuntime, call: McpCall, bodyText: st
     return failedAnswer(e.status, [...asked.keys()].map((k) => JSON.parse(k) as unknown), e.code, e.message, batch, local);
   }
   // The session an initialize answer starts (the proxy's own, DECISIONS §15): its placeholders start with it.
-  const initializing = !session && upstream.ok && forward.some((m) => m.method === "initialize" && kindOf(m) === "request");
-  const answeredSession = session ?? (initializing ? await openSession(rt, call, policy, upstream) : undefined);
+  const answeredSession = session ?? (initializes && upstream.ok ? await openSession(rt, call, policy, upstream) : undefined);
   const answerCtx: McpGuardContext = answeredSession ? { ...ctx, session: answeredSession } : ctx;
   const side = serverSide(deps, rt, call, answeredSession, asked);
   return relayAnswer(deps, call, answerCtx, side, upstream, abort, batch, local);

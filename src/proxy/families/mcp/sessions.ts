@@ -150,6 +150,11 @@ export class McpSessions {
     private readonly perCaller: number,
   ) {}
 
+  /** Throws StateUnavailableError when the store does not answer: asked before an `initialize` leaves, so a session the store could not hold is never opened at the server. */
+  async ready(): Promise<void> {
+    await this.store.get("mcp:ready");
+  }
+
   /** A new session of `record.caller`; beyond the caller's cap, the caller's least recently used ends. */
   async open(record: SessionRecord): Promise<McpSession> {
     const id = randomBytes(32).toString("base64url");
