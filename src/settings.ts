@@ -45,6 +45,13 @@ export interface UpstreamSettings {
   readonly environment: Environment;
 }
 
+export interface StateSettings {
+  /** `redis://` or `rediss://`, with its password if any: never logged. */
+  readonly url: string;
+  /** The 32 bytes of SVC_GUARDRAILS_STATE_KEY. */
+  readonly key: Uint8Array;
+}
+
 export interface Settings {
   readonly host: string;
   readonly port: number;
@@ -56,6 +63,10 @@ export interface Settings {
   readonly mcpConfigPath?: string;
   /** SVC_GUARDRAILS_MCP_SESSION_TTL: seconds an MCP session's placeholders live after its last request. */
   readonly mcpSessionTtlSeconds: number;
+  /** SVC_GUARDRAILS_MCP_SESSIONS_PER_CALLER: MCP sessions one caller holds at once (DECISIONS §15). */
+  readonly mcpSessionsPerCaller: number;
+  /** SVC_GUARDRAILS_STATE_URL and SVC_GUARDRAILS_STATE_KEY: the store replicas share; undefined keeps state in the process. */
+  readonly state?: StateSettings;
   readonly instanceName: string;
   readonly reload: boolean;
   /** SVC_GUARDRAILS_PLAYGROUND: serve the playground page at /playground (DECISIONS §14). */
@@ -137,6 +148,12 @@ export function loadSettings(env: Environment, opts: LoadOptions): Settings {
       "SVC_GUARDRAILS_POLICY_SOURCE=api needs the platform service, but SVC_GUARDRAILS_OFFLINE=true forbids contacting it",
     );
   }
+  const workers = integer(env, "SVC_GUARDRAILS_WORKERS", 1, 1, MAX_WORKERS);
+  const state = stateSettings(env);
+  // Each worker is a process: MCP sessions made by one would be unknown to the others.
+  if (workers > 1 && nonEmpty(env.SVC_GUARDRAILS_MCP_CONFIG) && !state.state) {
+    throw new StartupError("--workers above 1 with an MCP config needs a shared store for MCP sessions: set SVC_GUARDRAILS_STATE_URL and SVC_GUARDRAILS_STATE_KEY, or run one worker");
+  }
   return {
     host: nonEmpty(env.SVC_GUARDRAILS_HOST) ?? "0.0.0.0",
     port: integer(env, "SVC_GUARDRAILS_PORT", 8000, 0, 65535),
@@ -146,6 +163,8 @@ export function loadSettings(env: Environment, opts: LoadOptions): Settings {
     modelsConfigPath: nonEmpty(env.SVC_GUARDRAILS_MODELS_CONFIG),
     mcpConfigPath: nonEmpty(env.SVC_GUARDRAILS_MCP_CONFIG),
     mcpSessionTtlSeconds: integer(env, "SVC_GUARDRAILS_MCP_SESSION_TTL", 3600, 1, 7 * 24 * 3600),
+    mcpSessionsPerCaller: integer(env, "SVC_GUARDRAILS_MCP_SESSIONS_PER_CALLER", 1000, 1, 1_000_000),
+    ...state,
     instanceName: nonEmpty(env.SVC_GUARDRAILS_INSTANCE_NAME) ?? DEFAULT_INSTANCE_NAME,
     reload: bool(env, "SVC_GUARDRAILS_RELOAD", false),
     playground: bool(env, "SVC_GUARDRAILS_PLAYGROUND", false),
@@ -177,9 +196,25 @@ export function loadSettings(env: Environment, opts: LoadOptions): Settings {
       maxRetries: optionalInteger(env, "SVC_GUARDRAILS_UPSTREAM_MAX_RETRIES", 0, 10),
     },
     scanWorkers: integer(env, "SVC_GUARDRAILS_SCAN_WORKERS", defaultScanWorkers(), 0, MAX_SCAN_WORKERS),
-    workers: integer(env, "SVC_GUARDRAILS_WORKERS", 1, 1, MAX_WORKERS),
+    workers,
     workerIndex: optionalInteger(env, "SVC_GUARDRAILS_WORKER_INDEX", 0, MAX_WORKERS - 1),
   };
+}
+
+/** The shared store: a Redis-protocol URL, and the key its values are encrypted under (required with it). */
+function stateSettings(env: Environment): { state?: StateSettings } {
+  const raw = nonEmpty(env.SVC_GUARDRAILS_STATE_URL);
+  const rawKey = nonEmpty(env.SVC_GUARDRAILS_STATE_KEY);
+  if (raw === undefined) {
+    if (rawKey !== undefined) throw new StartupError("SVC_GUARDRAILS_STATE_KEY is set but SVC_GUARDRAILS_STATE_URL is not: name the store, or unset the key");
+    return {};
+  }
+  // The URL may carry a password: no message quotes it.
+  if (!URL.canParse(raw) || !/^rediss?:$/.test(new URL(raw).protocol)) throw new StartupError("SVC_GUARDRAILS_STATE_URL must be a redis:// or rediss:// URL");
+  if (rawKey === undefined) throw new StartupError("SVC_GUARDRAILS_STATE_KEY is not set: it is required with SVC_GUARDRAILS_STATE_URL (32 random bytes in Base64, e.g. `openssl rand -base64 32`)");
+  const key = /^[A-Za-z0-9+/]{43}=$/.test(rawKey) ? Buffer.from(rawKey, "base64") : null;
+  if (!key || key.length !== 32) throw new StartupError("SVC_GUARDRAILS_STATE_KEY must be 32 bytes in Base64 (44 characters, e.g. `openssl rand -base64 32`)");
+  return { state: { url: raw, key: new Uint8Array(key) } };
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

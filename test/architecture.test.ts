@@ -40,6 +40,7 @@ const RULES: [string, string[]][] = [
   ["http", ["cli"]],
   ["tracing", ["http", "cli", "proxy", "streaming", "pipeline"]],
   ["settings.ts", ["http", "cli", "proxy", "streaming", "pipeline"]],
+  ["state", ["http", "cli", "proxy", "streaming", "pipeline", "upstream", "guardrails", "policy", "audit"]],
 ];
 
 describe("layers import only downwards", () => {

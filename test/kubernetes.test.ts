@@ -9,12 +9,13 @@
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { parseAllDocuments, parse as parseYaml } from "yaml";
 import { Deployment } from "kubernetes-models/apps/v1";
 import { HorizontalPodAutoscaler } from "kubernetes-models/autoscaling/v2";
 import { ConfigMap, Service } from "kubernetes-models/v1";
 import { PodDisruptionBudget } from "kubernetes-models/policy/v1";
+import { NetworkPolicy } from "kubernetes-models/networking.k8s.io/v1";
 import { IMAGE_USER } from "../scripts/build-image.ts";
 import { VERSION } from "../src/version.ts";
 
@@ -42,11 +43,12 @@ const MODELS: Record<string, new (data: never) => { validate(): void }> = {
   "v1/Service": Service,
   "autoscaling/v2/HorizontalPodAutoscaler": HorizontalPodAutoscaler,
   "policy/v1/PodDisruptionBudget": PodDisruptionBudget,
+  "networking.k8s.io/v1/NetworkPolicy": NetworkPolicy,
 };
 
 describe("the manifests validate against the Kubernetes schemas", () => {
   test("a Deployment, a Service, a HorizontalPodAutoscaler and a PodDisruptionBudget, each valid", () => {
-    expect(objects.map((o) => `${o.apiVersion}/${o.kind}`).sort()).toEqual(Object.keys(MODELS).sort());
+    expect(objects.map((o) => `${o.apiVersion}/${o.kind}`).sort()).toEqual(Object.keys(MODELS).filter((k) => !k.includes("NetworkPolicy")).sort());
     for (const object of objects) {
       const Model = MODELS[`${object.apiVersion}/${object.kind}`]!;
       expect(() => new Model(object as never).validate()).not.toThrow();
@@ -73,6 +75,7 @@ const INTERFACES: Record<string, [module: string, name: string]> = {
   Service: ["kubernetes-models/v1/Service", "IService"],
   HorizontalPodAutoscaler: ["kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler", "IHorizontalPodAutoscaler"],
   PodDisruptionBudget: ["kubernetes-models/policy/v1/PodDisruptionBudget", "IPodDisruptionBudget"],
+  NetworkPolicy: ["kubernetes-models/networking.k8s.io/v1/NetworkPolicy", "INetworkPolicy"],
 };
 
 // A directory inside the repository, so the module resolution finds node_modules.
@@ -151,4 +154,78 @@ describe("the objects agree with each other, the image and the server", () => {
     expect(pdb.spec!.selector!.matchLabels).toEqual(deployment.spec!.selector.matchLabels!);
     expect(pdb.spec!.minAvailable).toBeLessThan(hpa.spec!.minReplicas!);
   });
+});
+
+/**
+ * The optional shared-state component (components/shared-state): the store MCP needs behind more
+ * than one replica. Its objects are valid and agree with the proxy's; the proxy's Deployment,
+ * patched, reads the two variables from the Secret. Built with `kubectl kustomize` where kubectl
+ * is installed, so the component also composes with the base as kustomize applies it.
+ */
+describe("the shared-state component", () => {
+  const COMPONENT = join(DIR, "components", "shared-state");
+  const component = parseYaml(readFileSync(join(COMPONENT, "kustomization.yaml"), "utf8")) as { kind: string; resources: string[]; patches: { path: string; target: { kind: string; name: string } }[] };
+  const own: KubeObject[] = component.resources.flatMap((file) => parseAllDocuments(readFileSync(join(COMPONENT, file), "utf8")).map((doc) => doc.toJS() as KubeObject));
+  const find = (list: readonly KubeObject[], kind: string, name: string) => list.find((o) => o.kind === kind && o.metadata.name === name)!;
+  const base = byKind("Deployment")[0] as unknown as Deployment;
+
+  /** The proxy's Deployment with the component's patch applied as a strategic merge of the container's env. */
+  function patched(): Deployment {
+    const patch = parseYaml(readFileSync(join(COMPONENT, component.patches[0]!.path), "utf8")) as Deployment;
+    const deployment = structuredClone(base);
+    const container = deployment.spec!.template.spec!.containers[0]!;
+    container.env = [...container.env!, ...patch.spec!.template.spec!.containers[0]!.env!];
+    return deployment;
+  }
+
+  function checkAgreement(list: readonly KubeObject[], proxy: Deployment): void {
+    const env = Object.fromEntries(proxy.spec!.template.spec!.containers[0]!.env!.map((e) => [e.name, e]));
+    for (const name of ["SVC_GUARDRAILS_STATE_URL", "SVC_GUARDRAILS_STATE_KEY"]) expect(env[name]!.valueFrom?.secretKeyRef).toEqual({ name: "guardrail-proxy", key: name });
+    const state = find(list, "Deployment", "guardrail-proxy-state") as unknown as Deployment;
+    const statePod = state.spec!.template;
+    const service = find(list, "Service", "guardrail-proxy-state") as unknown as Service;
+    expect(service.spec!.selector).toEqual(state.spec!.selector.matchLabels!);
+    expect(service.spec!.ports![0]).toMatchObject({ port: 6379, targetPort: "redis" });
+    // Persistence off, a password from its own Secret, the same hardening as the proxy.
+    const valkey = statePod.spec!.containers[0]!;
+    expect(valkey.args).toEqual(expect.arrayContaining(["--save", "", "--appendonly", "no", "--requirepass", "$(STATE_PASSWORD)"]));
+    expect(valkey.env!.find((e) => e.name === "STATE_PASSWORD")!.valueFrom?.secretKeyRef).toEqual({ name: "guardrail-proxy-state", key: "password" });
+    expect(valkey.securityContext).toMatchObject({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, runAsNonRoot: true, capabilities: { drop: ["ALL"] } });
+    // The proxy's Service does not select the store's pods; the store admits only the proxy's pods.
+    const proxyService = byKind("Service")[0] as unknown as Service;
+    expect(Object.entries(proxyService.spec!.selector!).every(([k, v]) => statePod.metadata!.labels![k] === v)).toBe(false);
+    const policy = find(list, "NetworkPolicy", "guardrail-proxy-state") as unknown as NetworkPolicy;
+    expect(policy.spec!.podSelector!.matchLabels).toEqual(state.spec!.selector.matchLabels!);
+    expect(policy.spec!.ingress![0]!.from![0]!.podSelector!.matchLabels).toEqual(proxy.spec!.selector.matchLabels!);
+  }
+
+  test("its objects are valid, type-check with no unknown field, and agree with the proxy's", () => {
+    expect(component.kind).toBe("Component");
+    expect(own.map((o) => `${o.apiVersion}/${o.kind}`).sort()).toEqual(["apps/v1/Deployment", "networking.k8s.io/v1/NetworkPolicy", "v1/Service"]);
+    const proxy = patched();
+    for (const object of [...own, proxy as unknown as KubeObject]) {
+      const Model = MODELS[`${object.apiVersion}/${object.kind}`]!;
+      expect(() => new Model(object as never).validate()).not.toThrow();
+    }
+    expect(typeErrors([...own, proxy as unknown as KubeObject], "shared-state.ts")).toBe("");
+    checkAgreement(own, proxy);
+  }, 60_000);
+
+  const kubectl = Bun.which("kubectl");
+  (kubectl ? test : test.skip)("built with kubectl kustomize on top of the base, every object is valid and the proxy reads the store's variables", () => {
+    const overlay = join(typeCheckDir, "overlay");
+    Bun.spawnSync(["mkdir", "-p", overlay]);
+    writeFileSync(join(overlay, "kustomization.yaml"), `apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n  - ${relative(overlay, DIR)}\ncomponents:\n  - ${relative(overlay, COMPONENT)}\n`);
+    const built = Bun.spawnSync([kubectl!, "kustomize", overlay], { stdout: "pipe", stderr: "pipe" });
+    expect(built.stderr.toString()).toBe("");
+    const list = parseAllDocuments(built.stdout.toString()).map((d) => d.toJS() as KubeObject);
+    for (const object of list) {
+      const Model = object.kind === "ConfigMap" ? ConfigMap : MODELS[`${object.apiVersion}/${object.kind}`]!;
+      expect(() => new Model(object as never).validate()).not.toThrow();
+    }
+    const proxy = find(list, "Deployment", "guardrail-proxy") as unknown as Deployment;
+    checkAgreement(list, proxy);
+    // The base's own settings are kept beside the patch.
+    expect(proxy.spec!.template.spec!.containers[0]!.env!.map((e) => e.name)).toEqual(expect.arrayContaining(["SVC_KEY", "SVC_GUARDRAILS_POLICY_DIR", "SVC_GUARDRAILS_STATE_URL", "SVC_GUARDRAILS_STATE_KEY"]));
+  }, 60_000);
 });

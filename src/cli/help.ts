@@ -30,6 +30,8 @@ Usage:
                                          run a guard check from the terminal
   guardrail-proxy test [options] FILE... run policy test cases (YAML or JSONL), for CI
   guardrail-proxy init [DIR]             write the shipped policies into DIR (default ./policies)
+  guardrail-proxy mcp-pins --reset SERVER [--mcp-config PATH]
+                                         forget an MCP server's pinned tool definitions
   guardrail-proxy help [COMMAND]         this help, or a command's
   guardrail-proxy --help | --version
 
@@ -37,7 +39,7 @@ Example, offline with the shipped policies:
   SVC_KEY=local SVC_GUARDRAILS_OFFLINE=true guardrail-proxy --policy-dir ./policies --default-config default
 
 ${SERVE_OPTIONS}
-Run 'guardrail-proxy help validate', 'help scan', 'help test' or 'help init' (or COMMAND --help) for theirs.
+Run 'guardrail-proxy help validate', 'help scan', 'help test', 'help init' or 'help mcp-pins' (or COMMAND --help) for theirs.
 `;
 
 export const SERVE_HELP = `Usage: guardrail-proxy [serve] [options]
@@ -50,6 +52,18 @@ Checks every policy in the directory, the models config and, when SVC_GUARDRAILS
 is set, the callers file. Prints one line per problem ("error: file: field: reason") or warning,
 then a summary line ("valid: ..." or "N problems found"); exits 1 when there is any problem, 0
 when all is valid.
+`;
+
+export const MCP_PINS_HELP = `Usage: guardrail-proxy mcp-pins --reset SERVER [--mcp-config PATH]
+
+The proxy pins the first definition of each tool an MCP server lists; a tool listed later with
+another definition is quarantined (or only logged, with the entry's on_tool_change: alert). After a
+deliberate upgrade of a server's tools, this forgets the server's pins: the next listing pins the
+new definitions. With SVC_GUARDRAILS_STATE_URL and SVC_GUARDRAILS_STATE_KEY set, the pins are
+cleared in that shared store, for every replica at once. Without them, pins live in each running
+server's memory and start empty with it: restart the server instead (the command then exits 1).
+  --reset       the MCP server's name
+  --mcp-config  the MCP config (SVC_GUARDRAILS_MCP_CONFIG): when given, SERVER must be one of it
 `;
 
 export const SCAN_HELP = `Usage: guardrail-proxy scan --config-id ID [--policy-dir PATH] [--stage input|output] [--brief] [TEXT | -]

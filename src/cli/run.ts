@@ -1,5 +1,5 @@
 /**
- * The command line: `serve` (the default), `validate`, `scan`, `test`, `init`, `--help`, `--version`. Returns
+ * The command line: `serve` (the default), `validate`, `scan`, `test`, `init`, `mcp-pins`, `--help`, `--version`. Returns
  * the exit status; usage and start-up errors print one line on stderr and give 2.
  */
 import { VERSION } from "../version.ts";
@@ -7,7 +7,8 @@ import type { Environment } from "../settings.ts";
 import { parseArgs, type OptionSpec } from "./args.ts";
 import { StartupError } from "../errors/startup-error.ts";
 import { UsageError } from "./errors.ts";
-import { INIT_HELP, MAIN_HELP, SCAN_HELP, SERVE_HELP, TEST_HELP, VALIDATE_HELP } from "./help.ts";
+import { INIT_HELP, MAIN_HELP, MCP_PINS_HELP, SCAN_HELP, SERVE_HELP, TEST_HELP, VALIDATE_HELP } from "./help.ts";
+import { runMcpPins } from "./mcp-pins.ts";
 import { runInit } from "./init.ts";
 import { runPolicyTests } from "./policy-tests.ts";
 import { runScan } from "./scan.ts";
@@ -27,6 +28,7 @@ const COMMANDS = {
   validate: { help: VALIDATE_HELP, options: { ...COMMON, "policy-dir": value, "models-config": value }, run: runValidate },
   init: { help: INIT_HELP, options: COMMON, run: runInit },
   test: { help: TEST_HELP, options: { ...COMMON, "policy-dir": value, junit: value }, run: runPolicyTests },
+  "mcp-pins": { help: MCP_PINS_HELP, options: { ...COMMON, reset: value, "mcp-config": value }, run: runMcpPins },
   scan: { help: SCAN_HELP, options: { ...COMMON, "policy-dir": value, "config-id": value, stage: value, jsonl: value, brief: flag }, run: runScan },
 } as const;
 

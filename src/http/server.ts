@@ -21,7 +21,8 @@ import { buildUpstream, judgeConfigured, type Upstream } from "../upstream/setup
 import { engineWarnings } from "../upstream/engine-probe.ts";
 import { variable as variableOf } from "../upstream/provider.ts";
 import { PROVIDERS } from "../proxy/families/index.ts";
-import { createMcpRuntime, McpConfigError, type McpRuntime } from "../proxy/families/mcp/index.ts";
+import { createMcpRuntime, McpConfigError, type McpRuntime, type McpRuntimeOptions } from "../proxy/families/mcp/index.ts";
+import { openStateStore } from "../state/index.ts";
 import { workerChannel } from "../process/worker-channel.ts";
 import { configureScanPool } from "../pipeline/scan-pool.ts";
 import { startTracing } from "../tracing/setup.ts";
@@ -53,7 +54,8 @@ export async function startServer(settings: Settings, log: Logger): Promise<Runn
   const worker = settings.workerIndex === undefined ? null : workerChannel(metrics);
   // The OpenTelemetry variables are read where the SDK reads them: from the process.
   const tracing = await startTracing(process.env, log);
-  const mcp = loadMcp(settings);
+  const state = await openStateStore(settings.state, (operation) => metrics.inc("guardrail_proxy_state_errors_total", { operation }));
+  const mcp = loadMcp(settings, { sessionTtlSeconds: settings.mcpSessionTtlSeconds, sessionsPerCaller: settings.mcpSessionsPerCaller, store: state, log, metrics });
   const app = createApp({ settings, policies, log, metrics, upstream, callers, metricsText: worker?.metricsText, tracing, mcp });
   try {
     app.listen({
@@ -110,6 +112,7 @@ export async function startServer(settings: Settings, log: Logger): Promise<Runn
     registered,
     async stop() {
       await app.stop(true);
+      await state.close();
       // Spans still queued are exported before the process ends.
       await tracing?.shutdown().catch(() => undefined);
       log.flush();
@@ -196,9 +199,9 @@ function isLoopbackHost(host: string): boolean {
 }
 
 /** The MCP servers to front; an invalid MCP config refuses the start (DECISIONS §12). */
-function loadMcp(settings: Settings): McpRuntime | null {
+function loadMcp(settings: Settings, options: McpRuntimeOptions): McpRuntime | null {
   try {
-    return createMcpRuntime(settings.mcpConfigPath, settings.mcpSessionTtlSeconds);
+    return createMcpRuntime(settings.mcpConfigPath, options);
   } catch (e) {
     if (e instanceof McpConfigError) throw new StartupError(e.message);
     throw e;

@@ -20,6 +20,10 @@ export interface McpTestServer {
   readonly headers: Record<string, string>[];
   /** Sessions the server has open. */
   sessions(): number;
+  /** `send_email`'s description for servers built from now on (a rug pull, when changed). */
+  sendEmailDescription: string;
+  /** JSON-RPC methods the server was asked, in order. */
+  readonly methods: string[];
   stop(): Promise<void>;
 }
 
@@ -28,17 +32,21 @@ export interface McpServerOptions {
   readonly json?: boolean;
   /** Wait this long before answering a tools/call (after a progress notification). */
   readonly slowMs?: number;
+  /** No sessions: a new server and transport per request, no `Mcp-Session-Id` (the SDK's stateless mode). */
+  readonly stateless?: boolean;
 }
 
 export function startMcpServer(options: McpServerOptions = {}): McpTestServer {
   const calls: McpTestServer["calls"] = [];
   const headers: Record<string, string>[] = [];
   const transports = new Map<string, WebStandardStreamableHTTPServerTransport>();
+  const methods: string[] = [];
+  const self = { sendEmailDescription: "Sends an e-mail message to the given recipient with the given subject and body." };
 
   const build = () => {
     const server = new McpServer({ name: "test-server", version: "1.0.0" }, { instructions: "Use lookup_customer before writing to a customer; escalations go to ops-lead@corp.example.", capabilities: { logging: {} } });
     const record = (name: string, args: Record<string, unknown>) => calls.push({ name, args });
-    server.registerTool("send_email", { description: "Sends an e-mail message to the given recipient with the given subject and body.", inputSchema: { to: z.string(), subject: z.string(), body: z.string() } }, async (args) => {
+    server.registerTool("send_email", { description: self.sendEmailDescription, inputSchema: { to: z.string(), subject: z.string(), body: z.string() } }, async (args) => {
       record("send_email", args);
       return { content: [{ type: "text", text: `Sent to ${args.to}.` }] };
     });
@@ -135,6 +143,16 @@ export function startMcpServer(options: McpServerOptions = {}): McpTestServer {
     idleTimeout: 30,
     async fetch(request) {
       headers.push(Object.fromEntries(request.headers));
+      if (request.method === "POST") {
+        const body = (await request.clone().json().catch(() => null)) as unknown;
+        for (const m of Array.isArray(body) ? body : [body]) if (m && typeof m === "object" && typeof (m as { method?: unknown }).method === "string") methods.push((m as { method: string }).method);
+      }
+      if (options.stateless) {
+        if (request.method !== "POST") return new Response(null, { status: 405 });
+        const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: options.json === true });
+        await build().connect(transport);
+        return transport.handleRequest(request);
+      }
       const sessionId = request.headers.get("mcp-session-id");
       let transport = sessionId ? transports.get(sessionId) : undefined;
       if (!transport) {
@@ -151,14 +169,15 @@ export function startMcpServer(options: McpServerOptions = {}): McpTestServer {
     },
   });
 
-  return {
+  return Object.assign(self, {
     url: `http://127.0.0.1:${http.port}/mcp`,
     calls,
     headers,
+    methods,
     sessions: () => transports.size,
     async stop() {
       for (const t of transports.values()) await t.close();
       http.stop(true);
     },
-  };
+  });
 }

@@ -56,6 +56,21 @@ export class PlaceholderVault {
       if (n > (this.counts.get(type) ?? 0)) this.counts.set(type, n);
     }
   }
+
+  /**
+   * Gives a value another placeholder (an MCP session's request numbered it while another
+   * request of the session gave the number to another value first).
+   */
+  rename(from: string, to: string): void {
+    const value = this.values.get(from);
+    if (value === undefined) return;
+    for (const [key, placeholder] of this.byValue) if (placeholder === from) this.byValue.set(key, to);
+    this.values.delete(from);
+    this.values.set(to, value);
+    const type = to.slice(1, to.lastIndexOf("_"));
+    const n = Number(to.slice(type.length + 2, -1));
+    if (n > (this.counts.get(type) ?? 0)) this.counts.set(type, n);
+  }
 }
 
 /** `[type, value, placeholder]`. */

@@ -1,6 +1,6 @@
 /**
  * The MCP config file (DECISIONS §12): a YAML or JSON list of the MCP servers the proxy fronts,
- * `{ name, url, headers?, policy?, timeout? }`. Names are `[a-z0-9-]+` and unique; unknown keys
+ * `{ name, url, headers?, policy?, timeout?, on_tool_change? }`. Names are `[a-z0-9-]+` and unique; unknown keys
  * are refused; an invalid file refuses start-up, naming the file and the field.
  */
 import { readFileSync } from "node:fs";
@@ -16,6 +16,8 @@ const EntrySchema = Type.Object(
     policy: Type.Optional(Type.String({ minLength: 1 })),
     /** Seconds: the longest wait for an answer to start and, in an SSE answer, between two events. */
     timeout: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 3600 })),
+    /** A tool listed with another definition than the one pinned: removed and refused, or only logged (DECISIONS §15). */
+    on_tool_change: Type.Optional(Type.Union([Type.Literal("quarantine"), Type.Literal("alert")])),
   },
   { additionalProperties: false },
 );

@@ -18,16 +18,20 @@ import { Shadow } from "../../shadow.ts";
 import type { McpServerEntry } from "./config.ts";
 import { guardClient, type McpGuardContext } from "./guard.ts";
 import { blockedError, errorMessage, GUARDRAIL_ERROR_CODE, JsonRpcParseError, kindOf, methodLabel, parseJsonRpc, withheldToolResult, type JsonRpcMessage } from "./jsonrpc.ts";
+import type { ToolPins } from "./pins.ts";
 import type { Quarantine } from "./quarantine.ts";
 import { readClientRequest, readClientResult } from "./reading.ts";
 import { guardServerMessage, idKey, type ServerSide } from "./server-messages.ts";
-import type { McpSession, McpSessions } from "./sessions.ts";
-import { McpUpstreamError, sendToServer, timeoutMsOf, upstreamHeadersOf } from "./upstream.ts";
+import { renumbered, type McpSession, type McpSessions } from "./sessions.ts";
+import { headersFor, openSession, sessionNotFound, sessionOf, withState } from "./session-requests.ts";
+import { StateUnavailableError } from "../../../state/store.ts";
+import { McpUpstreamError, sendToServer, timeoutMsOf } from "./upstream.ts";
 
 export interface McpRuntime {
   readonly entries: ReadonlyMap<string, McpServerEntry>;
   readonly sessions: McpSessions;
   readonly quarantine: Quarantine;
+  readonly pins: ToolPins;
 }
 
 export interface McpCall {
@@ -45,7 +49,7 @@ export async function mcpPost(deps: ProxyDeps, rt: McpRuntime, call: McpCall, bo
   // The policy's shadow, once the policy is known: its verdict is settled when the answer ends.
   const shadowed: { shadow: Shadow | null } = { shadow: null };
   try {
-    const response = await post(deps, rt, call, bodyText, (policy) => (shadowed.shadow = Shadow.of(deps, policy, call.audit)));
+    const response = await withState(() => post(deps, rt, call, bodyText, (policy) => (shadowed.shadow = Shadow.of(deps, policy, call.audit))));
     // An SSE answer settles it when the stream ends (relaySse).
     if (!call.audit.deferred) shadowed.shadow?.settle();
     return response;
@@ -68,8 +72,9 @@ async function post(deps: ProxyDeps, rt: McpRuntime, call: McpCall, bodyText: st
   if (messages.length === 0) return Response.json(errorMessage(null, -32600, "an empty batch", { error: "validation_error" }), { status: 400 });
 
   const policy = policyOf(deps, call);
-  const sessionId = call.request.headers.get("mcp-session-id");
-  const session = sessionId ? rt.sessions.get(call.entry.name, sessionId) : undefined;
+  const found = await sessionOf(rt, call, policy);
+  if (found === "not_found") return sessionNotFound(batch);
+  const session = found ?? undefined;
   const ctx: McpGuardContext = { policy, audit: call.audit, shadow: shadowOf(policy), ...(session ? { session } : {}) };
   const local: JsonRpcMessage[] = [];
   const forward: JsonRpcMessage[] = [];
@@ -85,7 +90,7 @@ async function post(deps: ProxyDeps, rt: McpRuntime, call: McpCall, bodyText: st
     const msg = message as JsonRpcMessage;
     if (kind === "response") {
       // The client's answer to a request of the server's.
-      const serverMethod = session?.answered(msg.id);
+      const serverMethod = await session?.answered(msg.id);
       const block = "result" in msg ? await guardClient(ctx, readClientResult(serverMethod, msg.result)) : null;
       count(deps, call, serverMethod, "client", block ? "blocked" : "passed", startedAt);
       // A blocked answer: the server gets the error, the client its 202.
@@ -113,33 +118,40 @@ async function post(deps: ProxyDeps, rt: McpRuntime, call: McpCall, bodyText: st
   }
 
   if (forward.length === 0) return local.length === 0 ? new Response(null, { status: 202 }) : Response.json(batch ? local : local[0], { headers: JSON_HEADERS });
+  const initializes = !session && forward.some((m) => m.method === "initialize" && kindOf(m) === "request");
+  if (initializes) await rt.sessions.ready();
 
   const abort = new AbortController();
   call.request.signal.addEventListener("abort", () => abort.abort(), { once: true });
   let upstream: Response;
   try {
-    upstream = await sendToServer(call.entry, "POST", upstreamHeadersOf(call.request.headers, call.entry), JSON.stringify(batch ? forward : forward[0]), abort);
+    upstream = await sendToServer(call.entry, "POST", headersFor(call, session), JSON.stringify(batch ? forward : forward[0]), abort);
   } catch (e) {
     if (!(e instanceof McpUpstreamError)) throw e;
     return failedAnswer(e.status, [...asked.keys()].map((k) => JSON.parse(k) as unknown), e.code, e.message, batch, local);
   }
-  // The session an initialize answer starts: its placeholders start with it.
-  const answeredSession = session ?? sessionOfAnswer(rt, call.entry, upstream);
+  // The session an initialize answer starts (the proxy's own, DECISIONS §15): its placeholders start with it.
+  const answeredSession = session ?? (initializes && upstream.ok ? await openSession(rt, call, policy, upstream) : undefined);
   const answerCtx: McpGuardContext = answeredSession ? { ...ctx, session: answeredSession } : ctx;
-  const side = serverSide(deps, rt, call, upstream, asked);
+  const side = serverSide(deps, rt, call, answeredSession, asked);
   return relayAnswer(deps, call, answerCtx, side, upstream, abort, batch, local);
 }
 
 /** `GET /mcp/{name}`: the server's own event stream, each message judged before it is relayed. */
 export async function mcpGet(deps: ProxyDeps, rt: McpRuntime, call: McpCall): Promise<Response> {
+  return withState(() => get(deps, rt, call));
+}
+
+async function get(deps: ProxyDeps, rt: McpRuntime, call: McpCall): Promise<Response> {
   const policy = policyOf(deps, call);
-  const sessionId = call.request.headers.get("mcp-session-id");
-  const session = sessionId ? rt.sessions.get(call.entry.name, sessionId) : undefined;
+  const found = await sessionOf(rt, call, policy);
+  if (found === "not_found") return sessionNotFound(false);
+  const session = found ?? undefined;
   const abort = new AbortController();
   call.request.signal.addEventListener("abort", () => abort.abort(), { once: true });
   let upstream: Response;
   try {
-    upstream = await sendToServer(call.entry, "GET", upstreamHeadersOf(call.request.headers, call.entry), undefined, abort);
+    upstream = await sendToServer(call.entry, "GET", headersFor(call, session), undefined, abort);
   } catch (e) {
     if (!(e instanceof McpUpstreamError)) throw e;
     return failedAnswer(e.status, [], e.code, e.message, false, []);
@@ -147,26 +159,34 @@ export async function mcpGet(deps: ProxyDeps, rt: McpRuntime, call: McpCall): Pr
   // The stream's shadow folds each message's verdict as it comes and settles when the stream ends.
   const shadow = Shadow.of(deps, policy, call.audit);
   const ctx: McpGuardContext = { policy, audit: call.audit, shadow, ...(session ? { session } : {}) };
-  const response = await relayAnswer(deps, call, ctx, serverSide(deps, rt, call, upstream, new Map()), upstream, abort, false, [], false);
+  const response = await relayAnswer(deps, call, ctx, serverSide(deps, rt, call, session, new Map()), upstream, abort, false, [], false);
   if (!call.audit.deferred) shadow?.settle();
   return response;
 }
 
 /** `DELETE /mcp/{name}`: the session ends here too once the server ends it. */
 export async function mcpDelete(deps: ProxyDeps, rt: McpRuntime, call: McpCall): Promise<Response> {
-  policyOf(deps, call);
+  return withState(() => del(deps, rt, call));
+}
+
+/** The session ends here; the server's own session, when it has one, ends with it. */
+async function del(deps: ProxyDeps, rt: McpRuntime, call: McpCall): Promise<Response> {
+  const policy = policyOf(deps, call);
+  const found = await sessionOf(rt, call, policy);
+  if (found === "not_found") return sessionNotFound(false);
+  if (found) await rt.sessions.end(found);
+  // A stateless server has no session to end.
+  if (found && found.record.upstream === null) return new Response(null, { status: 200 });
   const abort = new AbortController();
   let upstream: Response;
   try {
-    upstream = await sendToServer(call.entry, "DELETE", upstreamHeadersOf(call.request.headers, call.entry), undefined, abort);
+    upstream = await sendToServer(call.entry, "DELETE", headersFor(call, found ?? undefined), undefined, abort);
   } catch (e) {
     if (!(e instanceof McpUpstreamError)) throw e;
     return failedAnswer(e.status, [], e.code, e.message, false, []);
   }
-  const sessionId = call.request.headers.get("mcp-session-id");
-  if (sessionId && upstream.ok) rt.sessions.end(call.entry.name, sessionId);
   const text = await readAnswerText(upstream, deps.settings.maxAnswerBytes).catch(() => "");
-  return new Response(text.length > 0 ? text : null, { status: upstream.status, headers: relayedHeaders(upstream) });
+  return new Response(text.length > 0 ? text : null, { status: upstream.status, headers: relayedHeaders(upstream, undefined) });
 }
 
 /** Header, else the entry's policy, else the caller's or the server's default (DECISIONS §12). */
@@ -175,20 +195,15 @@ function policyOf(deps: ProxyDeps, call: McpCall): CompiledPolicy {
   return requestPolicy(deps, call.audit, call.request, named || undefined);
 }
 
-function sessionOfAnswer(rt: McpRuntime, entry: McpServerEntry, upstream: Response): McpSession | undefined {
-  const id = upstream.headers.get("mcp-session-id");
-  return id ? rt.sessions.get(entry.name, id) : undefined;
-}
-
-function serverSide(deps: ProxyDeps, rt: McpRuntime, call: McpCall, upstream: Response, asked: Map<string, string>): ServerSide {
-  const sessionId = upstream.headers.get("mcp-session-id") ?? call.request.headers.get("mcp-session-id");
+function serverSide(deps: ProxyDeps, rt: McpRuntime, call: McpCall, session: McpSession | undefined, asked: Map<string, string>): ServerSide {
   return {
     entry: call.entry,
     quarantine: rt.quarantine,
+    pins: rt.pins,
     log: deps.log,
     asked,
     refuseServerRequest(error) {
-      const headers = upstreamHeadersOf(call.request.headers, call.entry, { "content-type": "application/json", accept: "application/json, text/event-stream", ...(sessionId ? { "mcp-session-id": sessionId } : {}) });
+      const headers = headersFor(call, session, { "content-type": "application/json", accept: "application/json, text/event-stream" });
       void sendToServer(call.entry, "POST", headers, JSON.stringify(error), new AbortController())
         .then((r) => r.body?.cancel())
         .catch(() => deps.log.warning("MCP server could not be told of a withheld request", { server: call.entry.name }));
@@ -196,13 +211,14 @@ function serverSide(deps: ProxyDeps, rt: McpRuntime, call: McpCall, upstream: Re
   };
 }
 
-/** The answer's headers the client needs: its type and the session. */
-function relayedHeaders(upstream: Response): Record<string, string> {
+/** The answer's headers the client needs: its type, and the proxy's session id (never the server's). */
+function relayedHeaders(upstream: Response, session: McpSession | undefined): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const name of ["content-type", "mcp-session-id", "mcp-protocol-version"]) {
+  for (const name of ["content-type", "mcp-protocol-version"]) {
     const value = upstream.headers.get(name);
     if (value !== null) out[name] = value;
   }
+  if (session) out["mcp-session-id"] = session.id;
   return out;
 }
 
@@ -222,14 +238,14 @@ async function relayAnswer(deps: ProxyDeps, call: McpCall, ctx: McpGuardContext,
   if (upstream.status === 202 || !upstream.ok || !upstream.body) {
     const text = await readAnswerText(upstream, max).catch(() => "");
     if (local.length > 0 && upstream.ok) return Response.json(batch ? local : local[0], { headers: JSON_HEADERS });
-    return new Response(text.length > 0 ? text : null, { status: upstream.status, headers: relayedHeaders(upstream) });
+    return new Response(text.length > 0 ? text : null, { status: upstream.status, headers: relayedHeaders(upstream, ctx.session) });
   }
   if (/text\/event-stream/i.test(type)) return relaySse(deps, call, ctx, side, upstream, abort, local, eventTimeout);
   let text: string;
   try {
     text = await readAnswerText(upstream, max);
   } catch (e) {
-    if (e instanceof ApiError && e.code === "upstream_answer_too_large") return Response.json(tooLargeAnswers(side, batch, local), { headers: { ...JSON_HEADERS, ...sessionHeader(upstream) } });
+    if (e instanceof ApiError && e.code === "upstream_answer_too_large") return Response.json(tooLargeAnswers(side, batch, local), { headers: { ...JSON_HEADERS, ...sessionHeader(ctx.session) } });
     throw e;
   }
   let parsed: unknown;
@@ -241,16 +257,26 @@ async function relayAnswer(deps: ProxyDeps, call: McpCall, ctx: McpGuardContext,
   const answers: JsonRpcMessage[] = [...local];
   for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
     const startedAt = performance.now();
-    const guarded = await guardServerMessage(ctx, side, message);
+    const guarded = await guardedAndKept(ctx, side, message);
     count(deps, call, side.asked.get(idKey(isObject(message) ? message.id : null)) ?? (isObject(message) ? (message.method as string | undefined) : undefined), "server", guarded === message ? "passed" : "blocked", startedAt);
     if (guarded) answers.push(guarded);
   }
-  return Response.json(batch || answers.length !== 1 ? answers : answers[0], { headers: { ...JSON_HEADERS, ...sessionHeader(upstream) } });
+  return Response.json(batch || answers.length !== 1 ? answers : answers[0], { headers: { ...JSON_HEADERS, ...sessionHeader(ctx.session) } });
 }
 
-function sessionHeader(upstream: Response): Record<string, string> {
-  const id = upstream.headers.get("mcp-session-id");
-  return id ? { "mcp-session-id": id } : {};
+function sessionHeader(session: McpSession | undefined): Record<string, string> {
+  return session ? { "mcp-session-id": session.id } : {};
+}
+
+/**
+ * A server message judged, and what judging it added to the session (placeholders, server
+ * requests) written to the store before the client sees it; a placeholder renumbered there is
+ * renumbered in the message too.
+ */
+async function guardedAndKept(ctx: McpGuardContext, side: ServerSide, message: unknown): Promise<JsonRpcMessage | null> {
+  const guarded = await guardServerMessage(ctx, side, message);
+  if (!ctx.session) return guarded;
+  return renumbered(guarded, await ctx.session.persist());
 }
 
 /** Each request in flight answered with `upstream_answer_too_large` (a tool call as a tool error). */
@@ -329,7 +355,7 @@ function relaySse(deps: ProxyDeps, call: McpCall, ctx: McpGuardContext, side: Se
             }
             const method = side.asked.get(idKey(isObject(message) ? message.id : null)) ?? (isObject(message) ? (message.method as string | undefined) : undefined);
             const startedAt = performance.now();
-            const guarded = await guardServerMessage(ctx, side, message);
+            const guarded = await guardedAndKept(ctx, side, message);
             count(deps, call, method, "server", guarded === message ? "passed" : "blocked", startedAt);
             if (isObject(message) && kindOf(message) === "response") open.delete(idKey(message.id));
             if (!guarded) continue;
@@ -338,7 +364,8 @@ function relaySse(deps: ProxyDeps, call: McpCall, ctx: McpGuardContext, side: Se
         }
         finish(200);
       } catch (e) {
-        if (e instanceof SseTooLargeError) endWithErrors("upstream_answer_too_large", "an event of the MCP server is larger than the proxy reads");
+        if (e instanceof StateUnavailableError) endWithErrors("state_unavailable", "the proxy's session store is unavailable; try again shortly");
+        else if (e instanceof SseTooLargeError) endWithErrors("upstream_answer_too_large", "an event of the MCP server is larger than the proxy reads");
         else if (!abort.signal.aborted) endWithErrors("upstream_unreachable", `the MCP server '${call.entry.name}' broke off its answer`);
         finish(200);
       }
@@ -354,7 +381,7 @@ function relaySse(deps: ProxyDeps, call: McpCall, ctx: McpGuardContext, side: Se
       finish(499);
     },
   });
-  return new Response(body, { status: upstream.status, headers: { ...relayedHeaders(upstream), "content-type": "text/event-stream", "cache-control": "no-cache" } });
+  return new Response(body, { status: upstream.status, headers: { ...relayedHeaders(upstream, ctx.session), "content-type": "text/event-stream", "cache-control": "no-cache" } });
 }
 
 /** The next read, or "timeout" after `ms` of silence (0: no limit). */
@@ -379,8 +406,14 @@ async function quarantined(deps: ProxyDeps, rt: McpRuntime, call: McpCall, ctx: 
   const name = isObject(msg.params) && typeof msg.params.name === "string" ? msg.params.name : undefined;
   if (name === undefined) return null;
   const server = call.entry.name;
-  if (!rt.quarantine.judged(server, ctx.policy.id, "tools/list", name) && ctx.policy.stages.output.length > 0) await listToolsItself(deps, rt, call, ctx);
-  const block = rt.quarantine.blockOf(server, ctx.policy.id, "tools/list", name);
+  let verdict = await rt.quarantine.verdict(server, ctx.policy.id, "tools/list", name);
+  // Listed at most once per session (or server and policy, without one) while it lasts: a name
+  // the server does not list stays unjudged instead of costing a listing per call (DECISIONS §12).
+  if (!verdict.judged && ctx.policy.stages.output.length > 0 && (await rt.quarantine.mayRelist(ctx.session ? `session:${ctx.session.handle}` : `${server}\u0000${ctx.policy.id}`))) {
+    await listToolsItself(deps, rt, call, ctx);
+    verdict = await rt.quarantine.verdict(server, ctx.policy.id, "tools/list", name);
+  }
+  const block = verdict.block;
   if (!block) return null;
   return errorMessage(msg.id, GUARDRAIL_ERROR_CODE, `tool '${name}' is quarantined: ${block.message}`, { error: "guardrail_enforcement_triggered", guardrail: block.guardrail });
 }
@@ -389,7 +422,7 @@ async function quarantined(deps: ProxyDeps, rt: McpRuntime, call: McpCall, ctx: 
 const MAX_LIST_PAGES = 10;
 
 async function listToolsItself(deps: ProxyDeps, rt: McpRuntime, call: McpCall, ctx: McpGuardContext): Promise<void> {
-  const headers = upstreamHeadersOf(call.request.headers, call.entry, { "content-type": "application/json", accept: "application/json, text/event-stream" });
+  const headers = headersFor(call, ctx.session, { "content-type": "application/json", accept: "application/json, text/event-stream" });
   let cursor: string | undefined;
   for (let page = 0; page < MAX_LIST_PAGES; page++) {
     const id = `guardrail-proxy-tools-${page}`;
@@ -403,7 +436,7 @@ async function listToolsItself(deps: ProxyDeps, rt: McpRuntime, call: McpCall, c
       deps.log.warning("MCP tools could not be listed to judge a call; it goes on unjudged", { server: call.entry.name });
       return;
     }
-    const side: ServerSide = { entry: call.entry, quarantine: rt.quarantine, log: deps.log, asked, refuseServerRequest: () => {} };
+    const side: ServerSide = { entry: call.entry, quarantine: rt.quarantine, pins: rt.pins, log: deps.log, asked, refuseServerRequest: () => {} };
     // The proxy's own listing is not the request's traffic: its shadow does not read it.
     const guarded = await guardServerMessage({ ...ctx, session: undefined, shadow: null }, side, message);
     const next = isObject(guarded) && isObject(guarded.result) ? guarded.result.nextCursor : undefined;

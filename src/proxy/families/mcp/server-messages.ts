@@ -12,12 +12,15 @@ import { isObject } from "../../../schema/json.ts";
 import type { McpServerEntry } from "./config.ts";
 import { guardServer, type McpGuardContext } from "./guard.ts";
 import { blockedError, kindOf, withheldToolResult, type JsonRpcMessage } from "./jsonrpc.ts";
+import { toolDefinitions, type ToolPins } from "./pins.ts";
 import type { Quarantine } from "./quarantine.ts";
 import { LIST_KEYS, readServerRequest, readServerResult } from "./reading.ts";
 
 export interface ServerSide {
   readonly entry: McpServerEntry;
   readonly quarantine: Quarantine;
+  /** Tool pins (DECISIONS §15): a changed tool is quarantined like a poisoned one, or only alerted. */
+  readonly pins?: ToolPins;
   readonly log: Logger;
   /** Methods of the client's requests in flight, by id (JSON-encoded). */
   readonly asked: Map<string, string>;
@@ -37,10 +40,14 @@ export async function guardServerMessage(ctx: McpGuardContext, side: ServerSide,
   if (kind === "response") {
     const method = side.asked.get(idKey(msg.id));
     if (!("result" in msg)) return msg;
-    const { block, blocked } = await guardServer(ctx, readServerResult(method, msg.result));
+    // Pinned as the server sent them, before a guardrail masks a description.
+    const definitions = method === "tools/list" && side.pins ? toolDefinitions(msg.result) : [];
+    const { block, blocked: tripped } = await guardServer(ctx, readServerResult(method, msg.result));
+    const changed = definitions.length > 0 ? await side.pins!.check(side.entry.name, side.entry.on_tool_change ?? "quarantine", definitions) : null;
+    const blocked = changed && changed.size > 0 ? new Map([...changed, ...tripped]) : tripped;
     if (block) return method === "tools/call" ? withheldToolResult(msg.id, `A guardrail withheld this tool result. ${block.message}`) : blockedError(msg.id, block);
     const listKey = method === undefined ? undefined : LIST_KEYS[method];
-    if (listKey !== undefined && isObject(msg.result)) filterList(ctx, side, method!, listKey, msg.result, blocked);
+    if (listKey !== undefined && isObject(msg.result)) await filterList(ctx, side, method!, listKey, msg.result, blocked);
     return msg;
   }
   const method = msg.method as string;
@@ -55,7 +62,7 @@ export async function guardServerMessage(ctx: McpGuardContext, side: ServerSide,
 }
 
 /** Removes the entries that tripped and records the list's verdicts for quarantine. */
-function filterList(ctx: McpGuardContext, side: ServerSide, method: string, listKey: string, result: Record<string, unknown>, blocked: ReadonlyMap<number, Block>): void {
+async function filterList(ctx: McpGuardContext, side: ServerSide, method: string, listKey: string, result: Record<string, unknown>, blocked: ReadonlyMap<number, Block>): Promise<void> {
   const entries = Array.isArray(result[listKey]) ? (result[listKey] as unknown[]) : [];
   const nameOf = (entry: unknown) => (isObject(entry) ? String(entry.name ?? entry.uri ?? entry.uriTemplate ?? "") : "");
   const byName = new Map<string, Block>();
@@ -64,6 +71,6 @@ function filterList(ctx: McpGuardContext, side: ServerSide, method: string, list
     byName.set(name, block);
     side.log.warning("MCP list entry quarantined", { server: side.entry.name, list: listKey, name: callerValue(name), guardrail: block.guardrail, config_id: ctx.policy.id });
   }
-  side.quarantine.record(side.entry.name, ctx.policy.id, method, entries.map(nameOf), byName);
+  await side.quarantine.record(side.entry.name, ctx.policy.id, method, entries.map(nameOf), byName);
   if (blocked.size > 0) result[listKey] = entries.filter((_, i) => !blocked.has(i));
 }
