@@ -40,7 +40,7 @@ beforeAll(async () => {
   const mcpConfig = join(mcpDir, "mcp.yaml");
   writeFileSync(mcpConfig, [`- name: tools`, `  url: ${mcpServer.url}`, `  policy: open`].join("\n"));
   const common = { policies: { "open.json": policy({}) }, defaultConfig: "open" };
-  closed = await startProxyFixture({ ...common, env: { SVC_GUARDRAILS_MCP_CONFIG: mcpConfig } });
+  closed = await startProxyFixture({ ...common, env: { SVC_GUARDRAILS_MCP_CONFIG: mcpConfig, SVC_GUARDRAILS_PLAYGROUND: "true" } });
   listed = await startProxyFixture({ ...common, env: { SVC_GUARDRAILS_MCP_CONFIG: mcpConfig, SVC_GUARDRAILS_ALLOWED_ORIGINS: `https://app.example.com,${pageOrigin}`, SVC_GUARDRAILS_ALLOWED_HOSTS: "proxy.internal,.svc.cluster.local" } });
   authenticated = await startProxyFixture({ ...common, env: { SVC_GUARDRAILS_AUTH_TOKENS: "caller-token" } });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
@@ -131,7 +131,7 @@ describe("a page on another origin", () => {
     await page.close();
   });
 
-  test("the MCP route, the guard endpoint, the models list and metrics refuse it too; /health answers", async () => {
+  test("the MCP route, the guard endpoint, the models list, the playground's API and metrics refuse it too; /health answers", async () => {
     const before = mcpServer.headers.length;
     const origin = { origin: "https://evil.example" };
     const mcp = await rawRequest(`${closed.server.url}/mcp/tools`, "POST", { ...origin, "content-type": "text/plain", accept: "application/json, text/event-stream" }, JSON.stringify(INITIALIZE));
@@ -144,12 +144,20 @@ describe("a page on another origin", () => {
     expect(JSON.parse(guard.body)).toMatchObject({ detail: { error: "origin_not_allowed" }, error: { code: "origin_not_allowed" } });
     const messages = await rawRequest(`${closed.server.url}/v1/messages`, "POST", { ...origin, "content-type": "text/plain" }, "{}");
     expect(JSON.parse(messages.body)).toMatchObject({ type: "error", error: { type: "permission_error" }, detail: { error: "origin_not_allowed" } });
-    for (const path of ["/v1/models", "/metrics"]) {
+    const playground = await rawRequest(`${closed.server.url}/playground/api/check`, "POST", { ...origin, "content-type": "text/plain" }, JSON.stringify({ text: "hi", stage: "input" }));
+    expect(playground.status).toBe(403);
+    // The playground's own page calls its API from the proxy's origin: served.
+    const own = await rawRequest(`${closed.server.url}/playground/api/policies`, "GET", { origin: closed.server.url });
+    expect(own.status).toBe(200);
+    expect(corsHeaderNames(own.headers)).toEqual([]);
+    for (const path of ["/v1/models", "/metrics", "/playground/api/policies"]) {
       const r = await rawRequest(`${closed.server.url}${path}`, "GET", origin);
       expect([path, r.status]).toEqual([path, 403]);
       expect(corsHeaderNames(r.headers)).toEqual([]);
     }
     expect((await rawRequest(`${closed.server.url}/health`, "GET", origin)).status).toBe(200);
+    // A sandboxed frame or a file:// page sends "null".
+    expect((await rawRequest(`${closed.server.url}/v1/guard/input`, "POST", { origin: "null", "content-type": "text/plain" }, JSON.stringify({ text: "hi", config_id: "open" }))).status).toBe(403);
   });
 
   test("an unlisted origin's preflight gets 403 and no CORS header", async () => {
