@@ -197,7 +197,7 @@ export function startConformanceServer(): ConformanceServer {
         case "test_elicitation_sep1034_defaults":
         case "test_elicitation_sep1330_enums": {
           const message = name === "test_elicitation" ? String(args.message ?? "") : "Please review the form";
-          const answer = await extra.sendRequest({ method: "elicitation/create", params: { mode: "form", message, requestedSchema: elicitationSchema(name) } as never }, ElicitResultSchema);
+          const answer = await extra.sendRequest({ method: "elicitation/create", params: { mode: "form", message, requestedSchema: elicitationSchema(name) } }, ElicitResultSchema);
           return text(`User response: action=${answer.action}, content=${JSON.stringify(answer.content ?? {})}`);
         }
         case "json_schema_2020_12_tool":
