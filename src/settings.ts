@@ -83,6 +83,10 @@ export interface Settings {
   readonly authTokens: readonly string[];
   /** SVC_GUARDRAILS_CALLERS_FILE: named callers and the policies each may use (http/callers-file.ts). */
   readonly callersFile?: string;
+  /** SVC_GUARDRAILS_ALLOWED_ORIGINS: web origins whose pages may call the proxy (http/browser-boundary.ts); exact, serialised origins. */
+  readonly allowedOrigins: readonly string[];
+  /** SVC_GUARDRAILS_ALLOWED_HOSTS: `Host` names served without caller authentication besides loopback and IP addresses; `.suffix` entries match a suffix. Lower-cased. */
+  readonly allowedHosts: readonly string[];
   readonly streamCheckInterval: number;
   /** SVC_GUARDRAILS_STREAM_HOLDBACK: the most of a stream's text that waits while it could become a value. */
   readonly streamHoldback: number;
@@ -116,6 +120,8 @@ export const OPTION_VARIABLES = {
   "log-level": "SVC_GUARDRAILS_LOG_LEVEL",
   reload: "SVC_GUARDRAILS_RELOAD",
   playground: "SVC_GUARDRAILS_PLAYGROUND",
+  "allowed-origins": "SVC_GUARDRAILS_ALLOWED_ORIGINS",
+  "allowed-hosts": "SVC_GUARDRAILS_ALLOWED_HOSTS",
   workers: "SVC_GUARDRAILS_WORKERS",
 } as const;
 
@@ -176,6 +182,8 @@ export function loadSettings(env: Environment, opts: LoadOptions): Settings {
     maxAnswerBytes: integer(env, "SVC_GUARDRAILS_MAX_ANSWER_BYTES", DEFAULT_MAX_ANSWER_BYTES, 1, 2 ** 31),
     authTokens: tokens(env, "SVC_GUARDRAILS_AUTH_TOKENS"),
     callersFile: requiredIfSet(env, "SVC_GUARDRAILS_CALLERS_FILE"),
+    allowedOrigins: origins(env, "SVC_GUARDRAILS_ALLOWED_ORIGINS"),
+    allowedHosts: hostNames(env, "SVC_GUARDRAILS_ALLOWED_HOSTS"),
     streamCheckInterval: integer(env, "SVC_GUARDRAILS_STREAM_CHECK_INTERVAL", DEFAULT_STREAM_CHECK_INTERVAL, 1, 1_000_000),
     streamHoldback: integer(env, "SVC_GUARDRAILS_STREAM_HOLDBACK", DEFAULT_STREAM_HOLDBACK, 1, 65_536),
     upstream: {
@@ -240,6 +248,33 @@ function tokens(env: Environment, name: string): string[] {
   // to turn authentication on must not find it silently off.
   if (raw !== undefined && found.length === 0) {
     throw new StartupError(`${name} is set but holds no token: set comma-separated tokens, or unset it to run without caller authentication`);
+  }
+  return found;
+}
+
+/**
+ * Web origins, each exactly as a browser sends it in `Origin` (`https://app.example.com`,
+ * `http://localhost:3000`): a path, a trailing slash, a wildcard or upper case would never
+ * match, so they refuse the start instead of silently letting nothing through.
+ */
+function origins(env: Environment, name: string): string[] {
+  const found = list(env[name]);
+  for (const entry of found) {
+    const parsed = URL.canParse(entry) ? new URL(entry) : null;
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== entry) {
+      throw new StartupError(`${name}: '${callerSafe(entry)}' is not a web origin: write scheme://host[:port] as the browser sends it, lower case, without a path or a trailing slash (e.g. https://app.example.com)`);
+    }
+  }
+  return found;
+}
+
+/** Host names without a port; an entry starting with `.` matches every name ending with it. */
+function hostNames(env: Environment, name: string): string[] {
+  const found = list(env[name]).map((h) => h.toLowerCase());
+  for (const entry of found) {
+    if (!/^\.?[a-z0-9_-]+(?:\.[a-z0-9_-]+)*$/.test(entry)) {
+      throw new StartupError(`${name}: '${callerSafe(entry)}' is not a host name: write names without scheme or port (e.g. guardrail-proxy.tools.svc), or .suffix for every name ending with it (e.g. .svc.cluster.local)`);
+    }
   }
   return found;
 }

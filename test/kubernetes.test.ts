@@ -18,6 +18,8 @@ import { PodDisruptionBudget } from "kubernetes-models/policy/v1";
 import { NetworkPolicy } from "kubernetes-models/networking.k8s.io/v1";
 import { IMAGE_USER } from "../scripts/build-image.ts";
 import { VERSION } from "../src/version.ts";
+import { loadSettings } from "../src/settings.ts";
+import { BrowserBoundary } from "../src/http/browser-boundary.ts";
 
 const ROOT = join(import.meta.dir, "..");
 const DIR = join(ROOT, "deploy", "kubernetes");
@@ -140,6 +142,28 @@ describe("the objects agree with each other, the image and the server", () => {
     const tmp = container.volumeMounts!.find((m) => m.mountPath === "/tmp")!;
     expect(pod.volumes!.find((v) => v.name === tmp.name)!.emptyDir).toBeDefined();
     expect(container.args).toEqual(["serve", "--default-config", "default"]);
+  });
+
+  test("the Service's DNS names are served without caller authentication; a rebound name is not", () => {
+    const env = container.env!;
+    const namespace = env.find((e) => e.name === "POD_NAMESPACE")!;
+    expect(namespace.valueFrom?.fieldRef?.fieldPath).toBe("metadata.namespace");
+    const hosts = env.find((e) => e.name === "SVC_GUARDRAILS_ALLOWED_HOSTS")!;
+    // Kubernetes expands $(VAR) from the variables defined before it.
+    expect(env.indexOf(namespace)).toBeLessThan(env.indexOf(hosts));
+    const value = hosts.value!.replaceAll("$(POD_NAMESPACE)", "tools");
+    const settings = loadSettings({ SVC_KEY: "k", SVC_GUARDRAILS_ALLOWED_HOSTS: value }, { requireLicence: true });
+    const boundary = new BrowserBoundary({ allowedOrigins: settings.allowedOrigins, allowedHosts: settings.allowedHosts, authenticated: false });
+    const service = (byKind("Service")[0] as unknown as Service).metadata!.name!;
+    const admitted = (host: string) => {
+      try {
+        return boundary.admit(new Request("http://x/v1/models", { headers: { host } }), "/v1/models").kind === "pass";
+      } catch {
+        return false;
+      }
+    };
+    for (const host of [service, `${service}:8000`, `${service}.tools`, `${service}.tools.svc`, `${service}.tools.svc.cluster.local:8000`, "10.0.3.7:8000"]) expect([host, admitted(host)]).toEqual([host, true]);
+    for (const host of ["evil.example", `${service}.evil.example`, "svc.cluster.local.evil.example:8000"]) expect([host, admitted(host)]).toEqual([host, false]);
   });
 
   test("the Service, the autoscaler and the disruption budget select and target the Deployment", () => {

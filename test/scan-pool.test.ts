@@ -98,6 +98,30 @@ describe("the pool", () => {
     pool.stop();
   });
 
+  test("texts cross to a worker and back exactly: a leading BOM, a lone surrogate, non-ASCII, short and long", async () => {
+    const pool = new ScanPool(1);
+    const filler = "Plain prose about the weather and the harvest. ".repeat(200);
+    const texts = [
+      `\uFEFF${filler} mail jane.roe@example.org`,
+      `${filler} a lone \ud800 surrogate, mail jane.roe@example.org`,
+      `${filler} Grüße, 東京, 🙂 mail jane.roe@example.org`,
+      "short: jane.roe@example.org",
+      `\uFEFF${filler} nothing to mask here`,
+    ];
+    const steps = await pool.mask([guardrailRecipe("PII", { entities: ["EMAIL_ADDRESS"] })], texts, false);
+    const masked = (steps.steps[0] as { readonly texts: readonly (string | null)[] }).texts;
+    expect(masked).toEqual([
+      `\uFEFF${filler} mail <EMAIL_ADDRESS>`,
+      `${filler} a lone \ud800 surrogate, mail <EMAIL_ADDRESS>`,
+      `${filler} Grüße, 東京, 🙂 mail <EMAIL_ADDRESS>`,
+      "short: <EMAIL_ADDRESS>",
+      null,
+    ]);
+    const detected = await pool.detect(guardrailRecipe("Keywords", { keywords: ["harvest"] }), texts);
+    expect(detected.map((d) => d.tripped)).toEqual([true, true, true, false, true]);
+    pool.stop();
+  });
+
   test("a worker that cannot start fails the jobs waiting for it, once, instead of starting again and again", async () => {
     const broken = "data:text/javascript," + encodeURIComponent("throw new Error('cannot load');");
     const pool = new ScanPool(2, 1000, broken);

@@ -11,6 +11,9 @@ const SERVE_OPTIONS = `Options of serve (each sets the variable in brackets, and
   --name NAME                 instance name on the platform dashboard (SVC_GUARDRAILS_INSTANCE_NAME)
   --reload                    restart on source changes, development only (SVC_GUARDRAILS_RELOAD)
   --playground                serve a page to try a policy at /playground (SVC_GUARDRAILS_PLAYGROUND)
+  --allowed-origins LIST      web origins whose pages may call the proxy, exact (SVC_GUARDRAILS_ALLOWED_ORIGINS)
+  --allowed-hosts LIST        Host names served without caller authentication besides loopback
+                              and IP addresses; .suffix matches a suffix (SVC_GUARDRAILS_ALLOWED_HOSTS)
   --log-level LEVEL           debug, info, warning or error (SVC_GUARDRAILS_LOG_LEVEL, default info)
   --workers N                 server processes sharing the port, Linux (SVC_GUARDRAILS_WORKERS, default 1)
   --help, --version

@@ -22,7 +22,7 @@ const COMMON = { help: flag, version: flag };
 const COMMANDS = {
   serve: {
     help: SERVE_HELP,
-    options: { ...COMMON, host: value, port: value, "policy-source": value, "policy-dir": value, "default-config": value, "models-config": value, "mcp-config": value, name: value, reload: flag, playground: flag, "log-level": value, workers: value },
+    options: { ...COMMON, host: value, port: value, "policy-source": value, "policy-dir": value, "default-config": value, "models-config": value, "mcp-config": value, name: value, reload: flag, playground: flag, "allowed-origins": value, "allowed-hosts": value, "log-level": value, workers: value },
     run: runServe,
   },
   validate: { help: VALIDATE_HELP, options: { ...COMMON, "policy-dir": value, "models-config": value }, run: runValidate },

@@ -21,6 +21,9 @@ export type ErrorCode =
   | "policy_not_allowed"
   | "unscanned_content"
   | "upstream_answer_too_large"
+  /** The browser boundary: a web page's request, or a `Host` a rebound name would send. */
+  | "origin_not_allowed"
+  | "host_not_allowed"
   /** Never seen by a client (it has gone); names the outcome in logs and metrics. */
   | "client_closed";
 

@@ -9,9 +9,10 @@ import { callerValue } from "../log/caller-value.ts";
 import { finishAudit, startAudit } from "../audit/request-audit.ts";
 import { readBodyWithin, readJsonBody, checkDeclaredLength } from "./body.ts";
 import { callerAuthentication, exemptFromAuthentication } from "./caller-auth.ts";
+import { BrowserBoundary } from "./browser-boundary.ts";
 import { requestContext, type AppDeps } from "./context.ts";
 import { ApiError } from "../errors/api-error.ts";
-import { errorBody } from "./errors.ts";
+import { errorBody, mcpErrorBody } from "./errors.ts";
 import { FAMILIES } from "../proxy/families/index.ts";
 import type { ApiFamily } from "../proxy/family.ts";
 import { guardRoutes } from "./routes/guard.ts";
@@ -25,6 +26,7 @@ import { CallerGoneError } from "../upstream/errors.ts";
 export function createApp(deps: AppDeps) {
   const authenticate = callerAuthentication(deps.settings.authTokens, deps.callers);
   const limit = deps.settings.maxBodyBytes;
+  const boundary = new BrowserBoundary({ allowedOrigins: deps.settings.allowedOrigins, allowedHosts: deps.settings.allowedHosts, authenticated: authenticate !== null });
   // A request refused before routing (401, 413) is logged under the route it asked for.
   let routes: RoutePatterns | null = null;
   const routeOf = (ctx: { route?: string; request: Request }) => ctx.route || (routes ??= new RoutePatterns(app.routes)).match(ctx.request.method, pathOf(ctx.request.url));
@@ -39,6 +41,13 @@ export function createApp(deps: AppDeps) {
         ctx.audit = startAudit(ctx.request, path);
         // Probes and scrapes would fill traces with nothing: they are not traced.
         if (deps.tracing && path !== "/health" && path !== "/metrics") ctx.audit.trace = deps.tracing.request(ctx.request);
+        // Web pages and rebound names are refused before the caller's key or body is looked at.
+        const admission = boundary.admit(ctx.request, path);
+        if (admission.kind === "preflight") {
+          finishAudit(ctx.audit, admission.response.status, routeOf(ctx), deps);
+          return admission.response;
+        }
+        if (admission.corsHeaders) Object.assign(ctx.set.headers, admission.corsHeaders);
         if (authenticate && !exemptFromAuthentication(ctx.request.method, path, deps.settings.playground)) {
           ctx.audit.caller = authenticate(ctx.request);
           ctx.audit.authenticated = true;
@@ -63,7 +72,9 @@ export function createApp(deps: AppDeps) {
         }
         ctx.set.status = err.status;
         if (ctx.audit && !ctx.audit.deferred) finishAudit(ctx.audit, err.status, routeOf(ctx), deps, err.logFields);
-        return errorBody(err, familyOf(routeOf(ctx), pathOf(ctx.request.url)));
+        const path = pathOf(ctx.request.url);
+        // MCP clients read JSON-RPC: an error on an MCP route is one too.
+        return path.startsWith("/mcp/") ? mcpErrorBody(err) : errorBody(err, familyOf(routeOf(ctx), path));
       })
       // The request is accounted for when its answer is ready, with the status of the answer
       // itself: a relayed upstream error is a Response whose status `set.status` does not

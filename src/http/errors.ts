@@ -6,6 +6,7 @@
 import type { ApiError } from "../errors/api-error.ts";
 import type { ApiFamily, ErrorDetail } from "../proxy/family.ts";
 import { compatErrorBody } from "../proxy/families/compat-error.ts";
+import { errorMessage } from "../proxy/families/mcp/jsonrpc.ts";
 
 export interface ErrorBody {
   readonly detail: ErrorDetail;
@@ -16,4 +17,13 @@ export interface ErrorBody {
 export function errorBody(err: ApiError, family: ApiFamily | undefined): ErrorBody {
   const detail: ErrorDetail = err.guardrail === undefined ? { error: err.code, message: err.message } : { error: err.code, message: err.message, guardrail: err.guardrail };
   return (family?.errorBody ?? compatErrorBody)(err.status, detail) as ErrorBody;
+}
+
+/**
+ * An error on an MCP route before the MCP proxy took the request (authentication, the browser
+ * boundary, the body limit): a JSON-RPC error without an id, as the MCP SDK's own transport
+ * answers a refused request (-32000), with SPEC's `detail` beside it.
+ */
+export function mcpErrorBody(err: ApiError): ErrorBody {
+  return { ...errorMessage(null, -32000, err.message, { error: err.code }), detail: { error: err.code, message: err.message } };
 }

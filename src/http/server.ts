@@ -84,6 +84,8 @@ export async function startServer(settings: Settings, log: Logger): Promise<Runn
     pid: process.pid,
     ...(settings.workerIndex === undefined ? {} : { worker: settings.workerIndex }),
     upstream_concurrency: settings.upstreamConcurrency,
+    ...(settings.allowedOrigins.length > 0 ? { allowed_origins: settings.allowedOrigins.join(",") } : {}),
+    ...(settings.allowedHosts.length > 0 ? { allowed_hosts: settings.allowedHosts.join(",") } : {}),
   });
   if ((settings.workerIndex ?? 0) === 0) warnAboutExposure(settings, callers.length > 0, upstream, log);
   worker?.ready();
@@ -140,6 +142,9 @@ function warnAboutExposure(settings: Settings, hasCallers: boolean, upstream: Up
     log.warning("listening beyond loopback without caller authentication: anyone who reaches the port can use it (set SVC_GUARDRAILS_AUTH_TOKENS or SVC_GUARDRAILS_CALLERS_FILE)", {
       host: settings.host,
     });
+    if (settings.allowedHosts.length === 0) {
+      log.info("without caller authentication, requests are served only when their Host is a loopback name or an IP address: callers reaching this server by a DNS name get 403 host_not_allowed until it is listed in SVC_GUARDRAILS_ALLOWED_HOSTS");
+    }
   }
   if (upstream.router.holdsUpstreamKey) {
     log.warning("an upstream key is configured on the server and callers are not authenticated: any caller that sends no key spends it (set SVC_GUARDRAILS_AUTH_TOKENS or SVC_GUARDRAILS_CALLERS_FILE)");

@@ -3,6 +3,7 @@ import type { GuardrailRecipe } from "../guardrails/registry.ts";
 import type { VaultEntry } from "../guardrails/text/vault.ts";
 import type { GuardrailInfo } from "../guardrails/types.ts";
 import type { MaskedSegments } from "./mask-segments.ts";
+import type { WireText } from "./wire-texts.ts";
 
 /** Every masker of a stage, in list order, over every segment: each reads the last one's output. */
 export interface MaskJob {
@@ -49,12 +50,20 @@ export interface DetectOutcome {
 
 export type JobOutcome = MaskOutcomes | readonly DetectOutcome[];
 
+/** A job as it crosses to the worker: its texts as bytes to move (wire-texts.ts). */
+export type WireJob = (Omit<MaskJob, "texts"> | Omit<DetectJob, "texts">) & { readonly texts: readonly WireText[] };
+
+/** A masker's outcome as it crosses back. */
+export type WireMaskStep = (Omit<MaskedSegments, "texts"> & { readonly texts: readonly WireText[] }) | { readonly error: string };
+
+export type WireOutcome = { readonly steps: readonly WireMaskStep[]; readonly vault?: readonly VaultEntry[] } | readonly DetectOutcome[];
+
 export interface JobRequest {
   readonly id: number;
-  readonly job: ScanJob;
+  readonly job: WireJob;
 }
 
-export type JobReply = { readonly id: number; readonly ok: true; readonly outcome: JobOutcome } | { readonly id: number; readonly ok: false; readonly error: string };
+export type JobReply = { readonly id: number; readonly ok: true; readonly outcome: WireOutcome } | { readonly id: number; readonly ok: false; readonly error: string };
 
 /** What a worker posts once its modules are loaded, before any reply. */
 export const WORKER_READY = "ready";

@@ -11,7 +11,8 @@
 import { dirname, join } from "node:path";
 import type { GuardrailRecipe } from "../guardrails/registry.ts";
 import { GuardrailUnavailableError } from "../guardrails/types.ts";
-import { WORKER_READY, type DetectOutcome, type JobOutcome, type JobReply, type JobRequest, type MaskOutcomes, type ScanJob, type VaultState, type WorkerMessage } from "./scan-messages.ts";
+import { WORKER_READY, type DetectOutcome, type JobOutcome, type JobReply, type JobRequest, type MaskOutcomes, type ScanJob, type VaultState, type WireOutcome, type WorkerMessage } from "./scan-messages.ts";
+import { packTexts, unpackTexts } from "./wire-texts.ts";
 
 /** From this many characters in a stage, its local guardrails run in a worker. */
 export const OFFLOAD_MIN_CHARS = 16 * 1024;
@@ -21,6 +22,8 @@ const IDLE_STOP_MS = 10_000;
 
 interface Pending {
   readonly request: JobRequest;
+  /** The request's text buffers, moved to the worker rather than copied. */
+  readonly transfer: ArrayBuffer[];
   readonly resolve: (outcome: JobOutcome) => void;
   readonly reject: (error: Error) => void;
 }
@@ -71,7 +74,9 @@ export class ScanPool {
 
   private run(job: ScanJob): Promise<JobOutcome> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ request: { id: this.nextId++, job }, resolve, reject });
+      const transfer: ArrayBuffer[] = [];
+      const request: JobRequest = { id: this.nextId++, job: { ...job, texts: packTexts(job.texts, transfer) } };
+      this.queue.push({ request, transfer, resolve, reject });
       this.dispatch();
     });
   }
@@ -93,7 +98,7 @@ export class ScanPool {
       slot.idle = null;
       slot.job = pending;
       slot.worker.ref();
-      slot.worker.postMessage(pending.request);
+      slot.worker.postMessage(pending.request, pending.transfer);
     }
   }
 
@@ -113,7 +118,7 @@ export class ScanPool {
     const pending = slot.job;
     slot.job = null;
     if (pending && pending.request.id === reply.id) {
-      if (reply.ok) pending.resolve(reply.outcome);
+      if (reply.ok) pending.resolve(unpackOutcome(reply.outcome));
       else pending.reject(new GuardrailUnavailableError(reply.error));
     }
     if (this.queue.length > 0) return this.dispatch();
@@ -151,6 +156,13 @@ export class ScanPool {
     slot.job = null;
     slot.worker.terminate();
   }
+}
+
+function unpackOutcome(outcome: WireOutcome): JobOutcome {
+  if (Array.isArray(outcome)) return outcome as readonly DetectOutcome[];
+  const { steps, vault } = outcome as Exclude<WireOutcome, readonly DetectOutcome[]>;
+  const unpacked = steps.map((step) => ("error" in step ? step : { ...step, texts: unpackTexts(step.texts) }));
+  return vault ? { steps: unpacked, vault } : { steps: unpacked };
 }
 
 /**

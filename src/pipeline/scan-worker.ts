@@ -10,7 +10,8 @@ import { buildGuardrail, type GuardrailRecipe } from "../guardrails/registry.ts"
 import { GuardrailUnavailableError, type Guardrail } from "../guardrails/types.ts";
 import { PlaceholderVault } from "../guardrails/text/vault.ts";
 import { maskSegments } from "./mask-segments.ts";
-import { WORKER_READY, type DetectJob, type DetectOutcome, type JobOutcome, type JobReply, type JobRequest, type MaskJob, type MaskOutcomes, type MaskStep, type ScanJob } from "./scan-messages.ts";
+import { WORKER_READY, type DetectJob, type DetectOutcome, type JobOutcome, type JobReply, type JobRequest, type MaskJob, type MaskOutcomes, type MaskStep, type ScanJob, type WireOutcome } from "./scan-messages.ts";
+import { packTexts, unpackJobTexts } from "./wire-texts.ts";
 
 declare const self: Worker;
 
@@ -80,16 +81,26 @@ function charsOf(job: ScanJob): number {
   return job.texts.reduce((n, t) => n + t.length, 0);
 }
 
+/** Masked texts go back as bytes to move, as they came. */
+function packOutcome(outcome: JobOutcome, transfer: ArrayBuffer[]): WireOutcome {
+  if (Array.isArray(outcome)) return outcome as readonly DetectOutcome[];
+  const { steps, vault } = outcome as MaskOutcomes;
+  const packed = steps.map((step) => ("error" in step ? step : { ...step, texts: packTexts(step.texts, transfer) }));
+  return vault ? { steps: packed, vault } : { steps: packed };
+}
+
 self.onmessage = async (event: MessageEvent<JobRequest>) => {
-  const { id, job } = event.data;
+  const { id, job: wire } = event.data;
+  const job = { ...wire, texts: unpackJobTexts(wire.texts) } as ScanJob;
   let reply: JobReply;
+  const transfer: ArrayBuffer[] = [];
   try {
     const outcome: JobOutcome = job.kind === "mask" ? runMasks(job) : await runDetect(job);
-    reply = { id, ok: true, outcome };
+    reply = { id, ok: true, outcome: packOutcome(outcome, transfer) };
   } catch (e) {
     reply = { id, ok: false, error: shownReason(e) };
   }
-  self.postMessage(reply);
+  self.postMessage(reply, transfer);
   if (charsOf(job) >= COLLECT_AFTER_CHARS) Bun.gc(true);
 };
 

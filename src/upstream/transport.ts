@@ -17,6 +17,7 @@ import type { RawRequest } from "./clients.ts";
 import { readAnswerText } from "./answer-size.ts";
 import { abortAfter, clear, TIMED_OUT } from "./deadlines.ts";
 import { CallerGoneError, UpstreamStatusError } from "./errors.ts";
+import { heavyStepTurn, isLarge } from "../schema/large-json.ts";
 
 /** A request as the SDK would send it, minus the body and per-request parts. */
 export interface RequestTemplate {
@@ -32,6 +33,8 @@ export interface TransportLimits {
 
 export async function send(template: RequestTemplate, request: RawRequest, limits: TransportLimits): Promise<Response> {
   const url = request.query ? withQuery(template.url, request.query) : template.url;
+  // A large body's serialisation takes its turn, as its parsing did (schema/large-json.ts).
+  if (isLarge(request.body)) await heavyStepTurn();
   const body = request.body === undefined ? undefined : JSON.stringify(request.body);
   const callerSignal = request.signal;
   const longestWait = Math.min(MAX_RETRY_AFTER_MS, limits.timeoutMs);
