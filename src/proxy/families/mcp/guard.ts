@@ -2,13 +2,23 @@
  * The policy's stages on an MCP message's reading (reading.ts): what the client sends through
  * `pre_flight` and `input`, what the server sends through `output`, masked texts written back
  * in place, and a session's placeholders restored in what the client sends (DECISIONS §12).
+ *
+ * Every slot is given to the maskers; a slot the proxy never rewrites (a name, a URI, a schema's
+ * property name) that a masker would rewrite stops the message, or withholds its list entry,
+ * instead of reaching the other side unmasked.
+ *
+ * A result read in parts (a list's entries) is judged part by part, each as its own stage; the
+ * parts' runs are folded into one per guardrail, and the event loop turns between parts every
+ * few milliseconds, so a list of any length costs time in proportion to its size and never
+ * holds other requests.
  */
 import type { RequestAudit } from "../../../audit/request-audit.ts";
 import { restorePlaceholders } from "../../../guardrails/text/vault.ts";
 import { runInputStages, runOutputStage } from "../../../pipeline/pipeline.ts";
-import type { Block } from "../../../pipeline/types.ts";
+import type { Block, GuardrailRun } from "../../../pipeline/types.ts";
 import type { CompiledPolicy } from "../../../policy/compile.ts";
-import type { McpReading, McpSlot } from "./reading.ts";
+import type { StageName } from "../../../policy/schema.ts";
+import type { McpGroup, McpReading, McpSlot } from "./reading.ts";
 import type { McpSession } from "./sessions.ts";
 import type { Shadow } from "../../shadow.ts";
 
@@ -21,66 +31,121 @@ export interface McpGuardContext {
 }
 
 /** A binary part under `unreadable_content: block` stops the message as a guardrail would. */
-function unreadableBlock(policy: CompiledPolicy, reading: McpReading): Block | null {
+function unreadableBlock(policy: CompiledPolicy, reading: McpReading, stage: StageName): Block | null {
   if (policy.unreadableContent !== "block" || reading.unreadable.length === 0) return null;
   const kinds = [...new Set(reading.unreadable.map((u) => u.kind))].join(", ");
-  return { guardrail: "unreadable_content", stage: "input", cause: "enforced", message: `the message holds content no guardrail can read (${kinds}), and the policy blocks it (unreadable_content: block)` };
+  return { guardrail: "unreadable_content", stage, cause: "enforced", message: `the message holds content no guardrail can read (${kinds}), and the policy blocks it (unreadable_content: block)` };
+}
+
+/** A masker rewrote a value the proxy never rewrites: the message stops rather than go on unmasked. */
+function unrewritableBlock(runs: readonly GuardrailRun[], stage: StageName): Block {
+  const masker = runs.find((r) => r.masked)?.name ?? "masking";
+  return { guardrail: masker, stage, cause: "enforced", message: `${masker} guardrail triggered: it masks a value in a name, URI or schema key, which the proxy never rewrites` };
 }
 
 /** The client's message: its block, or null once its texts are masked and its placeholders restored. */
 export async function guardClient(ctx: McpGuardContext, reading: McpReading): Promise<Block | null> {
   const { slots } = reading;
   ctx.shadow?.request(slots.map((s) => ({ role: "user" as const, text: s.text, masked: s.write !== undefined, judged: true })));
-  const unreadable = unreadableBlock(ctx.policy, reading);
+  const unreadable = unreadableBlock(ctx.policy, reading, "input");
   if (unreadable) return unreadable;
   if (slots.length > 0 && ctx.policy.stages.pre_flight.length + ctx.policy.stages.input.length > 0) {
     const verdict = await runInputStages(
       ctx.policy,
-      slots.map((s) => ({ role: "user" as const, text: s.text, masked: s.write !== undefined, judged: true })),
+      slots.map((s) => ({ role: "user" as const, text: s.text, masked: true, judged: true })),
       { trace: ctx.audit.trace },
     );
     ctx.audit.runs = [...ctx.audit.runs, ...verdict.runs];
     if (verdict.block) return verdict.block;
-    slots.forEach((slot, i) => rewrite(slot, verdict.segments[i]!.text));
+    const texts = verdict.segments.slice(0, slots.length).map((s) => s.text);
+    if (slots.some((slot, i) => !slot.write && texts[i] !== slot.text)) return unrewritableBlock(verdict.runs, "pre_flight");
+    slots.forEach((slot, i) => rewrite(slot, texts[i]!));
   }
   // The guardrails saw the placeholders; the server gets the values back.
   const vault = ctx.session?.vault;
   if (vault && vault.size > 0) for (const slot of slots) rewrite(slot, restorePlaceholders(currentText(slot), vault));
+  reading.commit();
   return null;
 }
 
+export interface ServerVerdict {
+  /** The whole message is blocked. */
+  readonly block: Block | null;
+  /** Parts (list entries by index, initialize members by key) that tripped: to withhold. */
+  readonly blocked: ReadonlyMap<McpGroup, Block>;
+}
+
+/** The event loop turns after this long of judging a message's parts. */
+const SLICE_MS = 8;
+
 /**
  * The server's message: its block, or null once its texts are masked (reversibly, with the
- * session's vault). A list result is judged entry by entry: `blocked` holds the entries (by
- * index) that tripped an enforcing guardrail, and the rest are masked.
+ * session's vault). A result read in parts is judged part by part: `blocked` holds the parts
+ * that tripped an enforcing guardrail, and the rest are masked.
  */
-export async function guardServer(ctx: McpGuardContext, reading: McpReading): Promise<{ readonly block: Block | null; readonly blocked: ReadonlyMap<number, Block> }> {
-  const blocked = new Map<number, Block>();
+export async function guardServer(ctx: McpGuardContext, reading: McpReading): Promise<ServerVerdict> {
+  const blocked = new Map<McpGroup, Block>();
   ctx.shadow?.answer(reading.slots.map((s) => s.text));
-  const unreadable = unreadableBlock(ctx.policy, reading);
-  if (unreadable) return { block: { ...unreadable, stage: "output" }, blocked };
+  const unreadable = unreadableBlock(ctx.policy, reading, "output");
+  if (unreadable) return { block: unreadable, blocked };
   if (reading.slots.length === 0 || ctx.policy.stages.output.length === 0) return { block: null, blocked };
-  const groups = new Map<number | undefined, McpSlot[]>();
+  const groups = new Map<McpGroup | undefined, McpSlot[]>();
   for (const slot of reading.slots) {
     let list = groups.get(slot.group);
     if (!list) groups.set(slot.group, (list = []));
     list.push(slot);
   }
-  for (const [group, slots] of groups) {
-    const verdict = await runOutputStage(
-      ctx.policy,
-      slots.map((s) => s.text),
-      { masked: slots.map((s) => s.write !== undefined), trace: ctx.audit.trace, ...(ctx.session?.vaultWithRoom ? { vault: ctx.session.vaultWithRoom } : {}) },
-    );
-    ctx.audit.runs = [...ctx.audit.runs, ...verdict.runs];
-    if (verdict.block) {
-      if (group === undefined) return { block: verdict.block, blocked };
-      blocked.set(group, verdict.block);
+  const runs: GuardrailRun[] = [];
+  let sliceStart = performance.now();
+  try {
+    for (const [group, slots] of groups) {
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
+      }
+      const verdict = await runOutputStage(
+        ctx.policy,
+        slots.map((s) => s.text),
+        { masked: slots.map(() => true), trace: ctx.audit.trace, ...(ctx.session?.vaultWithRoom ? { vault: ctx.session.vaultWithRoom } : {}) },
+      );
+      for (const run of verdict.runs) runs.push(run);
+      const texts = verdict.texts ?? slots.map((s) => s.text);
+      const block = verdict.block ?? (slots.some((slot, i) => !slot.write && texts[i] !== slot.text) ? unrewritableBlock(verdict.runs, "output") : null);
+      if (block) {
+        if (group === undefined) return { block, blocked };
+        blocked.set(group, block);
+        continue;
+      }
+      slots.forEach((slot, i) => rewrite(slot, texts[i]!));
+    }
+  } finally {
+    ctx.audit.runs = [...ctx.audit.runs, ...(groups.size > 1 ? foldRuns(runs) : runs)];
+  }
+  reading.commit();
+  return { block: null, blocked };
+}
+
+/** One run per guardrail and stage for a message judged in parts: the log line stays one line, whatever the list's length. */
+export function foldRuns(runs: readonly GuardrailRun[]): GuardrailRun[] {
+  const byName = new Map<string, GuardrailRun>();
+  for (const run of runs) {
+    const key = `${run.name}\u0000${run.stage}`;
+    const seen = byName.get(key);
+    if (!seen) {
+      byName.set(key, run);
       continue;
     }
-    slots.forEach((slot, i) => rewrite(slot, verdict.texts?.[i] ?? slot.text));
+    const first = seen.tripped || !run.tripped ? seen : run;
+    byName.set(key, {
+      ...first,
+      tripped: seen.tripped || run.tripped,
+      enforced: seen.enforced || run.enforced,
+      ...(seen.masked || run.masked ? { masked: true } : {}),
+      labels: seen.labels.length >= 32 ? seen.labels : [...new Set([...seen.labels, ...run.labels])],
+      ...(seen.seconds !== undefined || run.seconds !== undefined ? { seconds: (seen.seconds ?? 0) + (run.seconds ?? 0) } : {}),
+    });
   }
-  return { block: null, blocked };
+  return [...byName.values()];
 }
 
 /** The text a slot now holds (rewritten or not). */

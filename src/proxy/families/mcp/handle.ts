@@ -19,7 +19,7 @@ import type { McpServerEntry } from "./config.ts";
 import { guardClient, type McpGuardContext } from "./guard.ts";
 import { blockedError, errorMessage, GUARDRAIL_ERROR_CODE, JsonRpcParseError, kindOf, methodLabel, parseJsonRpc, withheldToolResult, type JsonRpcMessage } from "./jsonrpc.ts";
 import type { Quarantine } from "./quarantine.ts";
-import { readClientRequest, readClientResult } from "./reading.ts";
+import { readClientRequest, readClientResult, readError } from "./reading.ts";
 import { guardServerMessage, idKey, type ServerSide } from "./server-messages.ts";
 import type { McpSession, McpSessions } from "./sessions.ts";
 import { McpUpstreamError, sendToServer, timeoutMsOf, upstreamHeadersOf } from "./upstream.ts";
@@ -86,7 +86,7 @@ async function post(deps: ProxyDeps, rt: McpRuntime, call: McpCall, bodyText: st
     if (kind === "response") {
       // The client's answer to a request of the server's.
       const serverMethod = session?.answered(msg.id);
-      const block = "result" in msg ? await guardClient(ctx, readClientResult(serverMethod, msg.result)) : null;
+      const block = await guardClient(ctx, "result" in msg ? readClientResult(serverMethod, msg.result) : readError(msg.error));
       count(deps, call, serverMethod, "client", block ? "blocked" : "passed", startedAt);
       // A blocked answer: the server gets the error, the client its 202.
       forward.push(block ? blockedError(msg.id, block) : msg);
