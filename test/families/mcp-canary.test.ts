@@ -127,7 +127,7 @@ describe("a canary at every path never crosses unjudged", () => {
 
   test("35 levels of schema nesting: a canary at the bottom is read", async () => {
     let leaf: Record<string, unknown> = { type: "string", description: KEYWORD };
-    for (let i = 0; i < 35; i++) leaf = { type: "object", properties: { [`level${i}`]: leaf } };
+    for (let i = 0; i < 35; i++) leaf = i % 2 === 0 ? { type: "array", items: leaf } : { type: "object", additionalProperties: leaf };
     const sample = SAMPLES.find((s) => s.name === "tools/list result")!;
     const body = { tools: [{ name: "deep", inputSchema: leaf }, { name: "fine", inputSchema: { type: "object" } }] };
     const out = (await crossing(sample, body)) as { result: { tools: { name: string }[] } };

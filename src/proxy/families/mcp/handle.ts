@@ -306,7 +306,11 @@ function relaySse(deps: ProxyDeps, call: McpCall, ctx: McpGuardContext, side: Se
             abort.abort();
             break;
           }
-          if (next.done) break;
+          if (next.done) {
+            // A request whose answer never came, or came unreadable (dropped above), still gets one.
+            if (open.size > 0) endWithErrors("upstream_invalid_answer", `the MCP server '${call.entry.name}' ended its answer without a readable answer to the request`);
+            break;
+          }
           bytes += next.value.byteLength;
           if (bytes > max) {
             endWithErrors("upstream_answer_too_large", "the MCP server's answer is larger than SVC_GUARDRAILS_MAX_ANSWER_BYTES");
