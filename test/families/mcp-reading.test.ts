@@ -4,7 +4,7 @@
  * (`w:` rewritten in place, `j:` judged, never rewritten).
  */
 import { describe, expect, test } from "bun:test";
-import { readClientRequest, readClientResult, readError, readServerRequest, readServerResult } from "../../src/proxy/families/mcp/reading.ts";
+import { everySlot, readClientRequest, readClientResult, readError, readServerRequest, readServerResult } from "../../src/proxy/families/mcp/reading.ts";
 
 const texts = (r: { slots: { text: string; write?: unknown }[] }) => r.slots.map((s) => `${s.write ? "w" : "j"}:${s.text}`);
 
@@ -67,14 +67,16 @@ describe("what the server sends", () => {
       ],
       nextCursor: "c2",
     });
-    expect(r.slots.map((s) => [s.group, s.write ? "w" : "j", s.text])).toEqual([
+    expect(r.slots).toEqual([]);
+    expect(r.parts.map((p) => p.group)).toEqual([0, 1]);
+    expect(everySlot(r).map((s) => [s.group, s.write ? "w" : "j", s.text])).toEqual([
       [0, "j", "a"], [0, "w", "da"], [0, "w", "c"], [0, "w", "x-hint"], [0, "w", "h"], [0, "j", "p"], [0, "w", "dp"], [0, "w", "e1"], [0, "j", "^p"], [0, "j", "p"], [0, "j", "p"], [0, "w", "ds"], [0, "w", "at"], [0, "j", "https://i.example/a.png"],
       [1, "j", "b"], [1, "w", "tb"],
     ]);
   });
 
   test("initialize: judged member by member; prompts, resources, server requests and notifications", () => {
-    expect(readServerResult("initialize", { protocolVersion: "2025-06-18", instructions: "use x", serverInfo: { name: "s", title: "t" } }).slots.map((s) => [s.group, s.text])).toEqual([["instructions", "use x"], ["serverInfo", "s"], ["serverInfo", "t"]]);
+    expect(everySlot(readServerResult("initialize", { protocolVersion: "2025-06-18", instructions: "use x", serverInfo: { name: "s", title: "t" } })).map((s) => [s.group, s.text])).toEqual([["instructions", "use x"], ["serverInfo", "s"], ["serverInfo", "t"]]);
     expect(texts(readServerResult("prompts/get", { description: "d", messages: [{ role: "user", content: { type: "text", text: "m" } }] }))).toEqual(["w:d", "w:m"]);
     expect(texts(readServerResult("resources/read", { contents: [{ uri: "u", text: "c" }, { uri: "v", blob: "AAAA", mimeType: "image/png" }] }))).toEqual(["j:u", "w:c", "j:v"]);
     expect(texts(readServerRequest("sampling/createMessage", { systemPrompt: "sp", messages: [{ role: "user", content: { type: "text", text: "q" } }], tools: [{ name: "t", description: "td", inputSchema: { type: "object" } }], maxTokens: 10 }))).toEqual(["w:sp", "w:q", "j:t", "w:td"]);

@@ -7,10 +7,10 @@
  * property name) that a masker would rewrite stops the message, or withholds its list entry,
  * instead of reaching the other side unmasked.
  *
- * A result read in parts (a list's entries) is judged part by part, each as its own stage; the
- * parts' runs are folded into one per guardrail, and the event loop turns between parts every
- * few milliseconds, so a list of any length costs time in proportion to its size and never
- * holds other requests.
+ * A result read in parts (a list's entries) is read and judged part by part, each as its own
+ * stage; the parts' runs are folded into one per guardrail, and the event loop turns between
+ * parts every few milliseconds, so a list of any length costs time in proportion to its size
+ * and never holds other requests for longer than a slice.
  */
 import type { RequestAudit } from "../../../audit/request-audit.ts";
 import { restorePlaceholders } from "../../../guardrails/text/vault.ts";
@@ -80,49 +80,58 @@ const SLICE_MS = 8;
 
 /**
  * The server's message: its block, or null once its texts are masked (reversibly, with the
- * session's vault). A result read in parts is judged part by part: `blocked` holds the parts
- * that tripped an enforcing guardrail, and the rest are masked.
+ * session's vault). Its parts (list entries, initialize members) are read and judged one by
+ * one, the event loop turning every few milliseconds: `blocked` holds the parts that tripped an
+ * enforcing guardrail (or hold unreadable content under `unreadable_content: block`), and the
+ * rest are masked.
  */
 export async function guardServer(ctx: McpGuardContext, reading: McpReading): Promise<ServerVerdict> {
   const blocked = new Map<McpGroup, Block>();
-  ctx.shadow?.answer(reading.slots.map((s) => s.text));
+  const judging = ctx.policy.stages.output.length > 0;
+  const shadowTexts = ctx.shadow ? reading.slots.map((s) => s.text) : null;
   const unreadable = unreadableBlock(ctx.policy, reading, "output");
   if (unreadable) return { block: unreadable, blocked };
-  if (reading.slots.length === 0 || ctx.policy.stages.output.length === 0) return { block: null, blocked };
-  const groups = new Map<McpGroup | undefined, McpSlot[]>();
-  for (const slot of reading.slots) {
-    let list = groups.get(slot.group);
-    if (!list) groups.set(slot.group, (list = []));
-    list.push(slot);
-  }
   const runs: GuardrailRun[] = [];
-  let sliceStart = performance.now();
   try {
-    for (const [group, slots] of groups) {
+    if (judging && reading.slots.length > 0) {
+      const block = await judgeServerSlots(ctx, reading.slots, runs);
+      if (block) return { block, blocked };
+      reading.commit();
+    }
+    if (!judging && !shadowTexts) return { block: null, blocked };
+    let sliceStart = performance.now();
+    for (const part of reading.parts) {
       if (performance.now() - sliceStart > SLICE_MS) {
         await new Promise((resolve) => setImmediate(resolve));
         sliceStart = performance.now();
       }
-      const verdict = await runOutputStage(
-        ctx.policy,
-        slots.map((s) => s.text),
-        { masked: slots.map(() => true), trace: ctx.audit.trace, ...(ctx.session?.vaultWithRoom ? { vault: ctx.session.vaultWithRoom } : {}) },
-      );
-      for (const run of verdict.runs) runs.push(run);
-      const texts = verdict.texts ?? slots.map((s) => s.text);
-      const block = verdict.block ?? (slots.some((slot, i) => !slot.write && texts[i] !== slot.text) ? unrewritableBlock(verdict.runs, "output") : null);
-      if (block) {
-        if (group === undefined) return { block, blocked };
-        blocked.set(group, block);
-        continue;
-      }
-      slots.forEach((slot, i) => rewrite(slot, texts[i]!));
+      const partReading = part.read();
+      if (shadowTexts) for (const slot of partReading.slots) shadowTexts.push(slot.text);
+      if (!judging) continue;
+      const block = unreadableBlock(ctx.policy, partReading, "output") ?? (partReading.slots.length > 0 ? await judgeServerSlots(ctx, partReading.slots, runs) : null);
+      if (block) blocked.set(part.group, block);
+      else partReading.commit();
     }
   } finally {
-    ctx.audit.runs = [...ctx.audit.runs, ...(groups.size > 1 ? foldRuns(runs) : runs)];
+    if (shadowTexts) ctx.shadow?.answer(shadowTexts);
+    ctx.audit.runs = [...ctx.audit.runs, ...(reading.parts.length > 0 ? foldRuns(runs) : runs)];
   }
-  reading.commit();
   return { block: null, blocked };
+}
+
+/** One output stage over slots: their block, or null once the masked texts are written back. */
+async function judgeServerSlots(ctx: McpGuardContext, slots: readonly McpSlot[], runs: GuardrailRun[]): Promise<Block | null> {
+  const verdict = await runOutputStage(
+    ctx.policy,
+    slots.map((s) => s.text),
+    { masked: slots.map(() => true), trace: ctx.audit.trace, ...(ctx.session?.vaultWithRoom ? { vault: ctx.session.vaultWithRoom } : {}) },
+  );
+  for (const run of verdict.runs) runs.push(run);
+  if (verdict.block) return verdict.block;
+  const texts = verdict.texts ?? slots.map((s) => s.text);
+  if (slots.some((slot, i) => !slot.write && texts[i] !== slot.text)) return unrewritableBlock(verdict.runs, "output");
+  slots.forEach((slot, i) => rewrite(slot, texts[i]!));
+  return null;
 }
 
 /** One run per guardrail and stage for a message judged in parts: the log line stays one line, whatever the list's length. */

@@ -8,9 +8,9 @@
  * trip are withheld and the session goes on.
  */
 import { isObject } from "../../../schema/json.ts";
-import { newReading, walkMember, walkMessage, type McpReading } from "./walk.ts";
+import { newReading, walkMember, walkMessage, type McpGroup, type McpPart, type McpReading } from "./walk.ts";
 
-export type { McpGroup, McpReading, McpSlot, McpUnreadable } from "./walk.ts";
+export { everySlot, type McpGroup, type McpPart, type McpReading, type McpSlot, type McpUnreadable } from "./walk.ts";
 
 /** The list results whose entries are read one by one, by the key of their list. */
 export const LIST_KEYS: Readonly<Record<string, string>> = { "tools/list": "tools", "prompts/list": "prompts", "resources/list": "resources", "resources/templates/list": "resourceTemplates" };
@@ -49,14 +49,25 @@ export function readServerResult(method: string | undefined, result: unknown): M
   if (!isObject(result)) return r;
   const listKey = method === undefined ? undefined : LIST_KEYS[method];
   if (listKey !== undefined && Array.isArray(result[listKey])) {
-    (result[listKey] as unknown[]).forEach((entry, group) => walkMessage(entry, r, { group, root: false }));
+    (result[listKey] as unknown[]).forEach((entry, group) => r.parts.push(part(group, (p) => walkMessage(entry, p, { group, root: false }))));
     for (const key of Object.keys(result)) if (key !== listKey) walkMember(result, key, r);
     return r;
   }
   if (method === "initialize") {
-    for (const key of Object.keys(result)) walkMember(result, key, r, key);
+    for (const key of Object.keys(result)) r.parts.push(part(key, (p) => walkMember(result, key, p, key)));
     return r;
   }
   walkMessage(result, r);
   return r;
+}
+
+function part(group: McpGroup, read: (r: ReturnType<typeof newReading>) => void): McpPart {
+  return {
+    group,
+    read() {
+      const r = newReading();
+      read(r);
+      return r;
+    },
+  };
 }

@@ -38,11 +38,21 @@ export interface McpUnreadable {
 export interface McpReading {
   readonly slots: McpSlot[];
   readonly unreadable: McpUnreadable[];
+  /**
+   * Parts judged one by one (a list's entries, an initialize result's members), each read only
+   * when it is judged: a list of any length is read and judged a slice at a time.
+   */
+  readonly parts: McpPart[];
   /** Applies the key renames the slots' writes asked for (each object rebuilt once, in its key order). */
   commit(): void;
 }
 
 /** MCP's own objects, a JSON Schema, a schema's map of names to schemas, free data. */
+export interface McpPart {
+  readonly group: McpGroup;
+  read(): McpReading;
+}
+
 type Zone = "mcp" | "schema" | "schema-map" | "data";
 
 interface Place {
@@ -64,6 +74,7 @@ export function newReading(): McpReading & { rename(holder: Record<string, unkno
   return {
     slots: [],
     unreadable: [],
+    parts: [],
     rename(holder, from, to) {
       let map = renames.get(holder);
       if (!map) renames.set(holder, (map = new Map()));
@@ -77,6 +88,11 @@ export function newReading(): McpReading & { rename(holder: Record<string, unkno
 }
 
 type Reading = ReturnType<typeof newReading>;
+
+/** Every slot of a reading, its parts read too (for tests and tools; the guard reads parts as it judges them). */
+export function everySlot(r: McpReading): McpSlot[] {
+  return [...r.slots, ...r.parts.flatMap((p) => p.read().slots)];
+}
 
 /** Reads `value` (a message's params, result or error object; `root`: false for a part of one) into `r`. */
 export function walkMessage(value: unknown, r: Reading, options: { readonly group?: McpGroup; readonly root?: boolean } = {}): void {
