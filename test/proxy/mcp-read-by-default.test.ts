@@ -12,6 +12,8 @@ import { CreateMessageRequestSchema, ElicitRequestSchema } from "@modelcontextpr
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { OPAQUE_FIELDS } from "../../src/proxy/families/mcp/opaque.ts";
+import { SAMPLES } from "../helpers/mcp-messages.ts";
 import { McpError, startRawMcpServer, type RawMcpServer } from "../helpers/mcp-raw-server.ts";
 import { policy, tempPolicyDir, type TempDir } from "../helpers/policies.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -68,6 +70,9 @@ let proxy: TestServer;
 let policies: TempDir;
 let configDir: string;
 
+/** What the `canaried` tool answers: a real tool result with a canary somewhere (set by the test). */
+let canaried: unknown = null;
+
 const callResult = (name: string, args: Record<string, unknown>): unknown => {
   switch (name) {
     case "result_meta":
@@ -90,6 +95,8 @@ const callResult = (name: string, args: Record<string, unknown>): unknown => {
       throw new McpError(-32000, `the ${KEYWORD} file is locked`);
     case "error_data_keyword":
       throw new McpError(-32000, "failed", { detail: { hint: KEYWORD } });
+    case "canaried":
+      return canaried;
     case "echo":
       return { content: [{ type: "text", text: `got ${Object.keys(args).length} arguments` }] };
     default:
@@ -311,4 +318,63 @@ describe("server details", () => {
     await client.close();
     expect(proxy.logs().some((l) => l.msg === "MCP server initialize detail withheld" && l.server === "everything" && l.guardrail === "PromptInjection")).toBe(true);
   });
+});
+
+describe("a canary at every path of a real tool result, through the proxy", () => {
+  const sample = SAMPLES.find((s) => s.name === "tools/call result")!;
+  /** Every path of the sample, with a keyword or e-mail placed as the value or the key (numbers: a card number). */
+  function* variants(value: unknown, path: (string | number)[] = []): Generator<{ label: string; body: Record<string, unknown>; canary: string }> {
+    const at = (mutate: (holder: Record<string | number, unknown>, last: string | number) => void) => {
+      const copy = structuredClone(sample.body);
+      let holder: Record<string | number, unknown> = copy;
+      for (const step of path.slice(0, -1)) holder = holder[step] as Record<string | number, unknown>;
+      mutate(holder, path.at(-1)!);
+      return copy;
+    };
+    if (typeof value === "string") for (const canary of [KEYWORD, EMAIL]) yield { label: `value ${path.join(".")}`, canary, body: at((h, k) => (h[k] = `x ${canary} x`)) };
+    // A number under a key the opaque table names (a size, a priority) is skipped by design.
+    else if (typeof value === "number") {
+      if (!OPAQUE_FIELDS.some((f) => f.key === path.at(-1) && f.accepts(CARD))) yield { label: `number ${path.join(".")}`, canary: String(CARD), body: at((h, k) => (h[k] = CARD)) };
+    }
+    else if (Array.isArray(value)) for (let i = 0; i < value.length; i++) yield* variants(value[i], [...path, i]);
+    else if (value && typeof value === "object") {
+      for (const [key, v] of Object.entries(value)) {
+        const keyPath = [...path, key];
+        for (const canary of [KEYWORD, EMAIL]) {
+          const copy = structuredClone(sample.body);
+          let holder: Record<string, unknown> = copy;
+          for (const step of keyPath.slice(0, -1)) holder = holder[step as string] as Record<string, unknown>;
+          const entries = Object.entries(holder);
+          for (const [k] of entries) delete holder[k];
+          for (const [k, val] of entries) holder[k === key ? `${canary} ${k}` : k] = val;
+          yield { label: `key ${keyPath.join(".")}`, canary, body: copy };
+        }
+        yield* variants(v, keyPath);
+      }
+    }
+  }
+
+  for (const server of ["results", "json-results"]) {
+    test(`${server === "results" ? "SSE" : "JSON"} answers: the canary never reaches the agent`, async () => {
+      const client = await connect(server);
+      const session = (client.transport as StreamableHTTPClientTransport).sessionId!;
+      const leaks: string[] = [];
+      let n = 0;
+      for (const variant of variants(sample.body)) {
+        canaried = variant.body;
+        const answer = await fetch(`${proxy.url}/mcp/${server}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-session-id": session, "mcp-protocol-version": "2025-06-18" },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 1000 + n++, method: "tools/call", params: { name: "canaried", arguments: {} } }),
+        });
+        const text = await answer.text();
+        // Text blobs arrive as Base64: decode every Base64-looking run before looking.
+        const decoded = text.replace(/[A-Za-z0-9+/]{16,}={0,2}/g, (b) => Buffer.from(b, "base64").toString("latin1"));
+        if (text.includes(variant.canary) || decoded.includes(variant.canary)) leaks.push(`${variant.label}: ${variant.canary}`);
+      }
+      expect(n).toBeGreaterThan(100);
+      expect(leaks).toEqual([]);
+      await client.close();
+    }, 60_000);
+  }
 });

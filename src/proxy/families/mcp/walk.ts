@@ -16,7 +16,7 @@
  * otherwise.
  */
 import { isObject } from "../../../schema/json.ts";
-import { decodeBase64Text, encodeBase64, isStrictBase64, isTextMime } from "../../reading/media.ts";
+import { decodeBase64Text, encodeBase64, isTextMime } from "../../reading/media.ts";
 import { isOpaque, MCP_KEYS, NAME_KEYS, SCHEMA_KEYWORDS, SCHEMA_NAME_KEYS } from "./opaque.ts";
 
 /** An entry of a list result by its index, or a part of an initialize result by its key. */
@@ -193,7 +193,7 @@ function readMedia(node: Record<string, unknown>, place: Place, r: Reading): boo
   const key = typeof node.blob === "string" ? "blob" : (node.type === "image" || node.type === "audio") && typeof node.data === "string" ? "data" : null;
   if (key === null) return false;
   const base64 = node[key] as string;
-  if (!isStrictBase64(base64)) return false;
+  if (!isMediaBase64(base64)) return false;
   const mime = typeof node.mimeType === "string" ? node.mimeType : undefined;
   const decoded = (mime === undefined && key === "blob") || (mime !== undefined && isTextMime(mime)) ? decodeBase64Text(base64) : null;
   if (decoded && decoded.text.length > 0) {
@@ -204,6 +204,14 @@ function readMedia(node: Record<string, unknown>, place: Place, r: Reading): boo
   // Every other member is read as usual.
   for (const other of Object.keys(node)) if (other !== key) walkEntry(node, other, place, r, 0);
   return true;
+}
+
+/** MCP's Base64 (standard alphabet, padded, line breaks at most): a sentence of letters and spaces is text, not media. */
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+function isMediaBase64(value: string): boolean {
+  const packed = value.includes("\n") ? value.replace(/\r?\n/g, "") : value;
+  return packed.length % 4 === 0 && BASE64.test(packed);
 }
 
 /** A JSON number written with six or more digits: an identifier, a phone or card number. */
