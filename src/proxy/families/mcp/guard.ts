@@ -50,15 +50,16 @@ export async function guardClient(ctx: McpGuardContext, reading: McpReading): Pr
   const unreadable = unreadableBlock(ctx.policy, reading, "input");
   if (unreadable) return unreadable;
   if (slots.length > 0 && ctx.policy.stages.pre_flight.length + ctx.policy.stages.input.length > 0) {
+    const pack = packed(slots);
     const verdict = await runInputStages(
       ctx.policy,
-      slots.map((s) => ({ role: "user" as const, text: s.text, masked: true, judged: true })),
+      pack.texts.map((text) => ({ role: "user" as const, text, masked: true, judged: true })),
       { trace: ctx.audit.trace },
     );
     ctx.audit.runs = [...ctx.audit.runs, ...verdict.runs];
     if (verdict.block) return verdict.block;
-    const texts = verdict.segments.slice(0, slots.length).map((s) => s.text);
-    if (slots.some((slot, i) => !slot.write && texts[i] !== slot.text)) return unrewritableBlock(verdict.runs, "pre_flight");
+    const texts = pack.unpack(verdict.segments.map((s) => s.text));
+    if (!texts || slots.some((slot, i) => !slot.write && texts[i] !== slot.text)) return unrewritableBlock(verdict.runs, "pre_flight");
     slots.forEach((slot, i) => rewrite(slot, texts[i]!));
   }
   // The guardrails saw the placeholders; the server gets the values back.
@@ -121,17 +122,50 @@ export async function guardServer(ctx: McpGuardContext, reading: McpReading): Pr
 
 /** One output stage over slots: their block, or null once the masked texts are written back. */
 async function judgeServerSlots(ctx: McpGuardContext, slots: readonly McpSlot[], runs: GuardrailRun[]): Promise<Block | null> {
+  const pack = packed(slots);
   const verdict = await runOutputStage(
     ctx.policy,
-    slots.map((s) => s.text),
-    { masked: slots.map(() => true), trace: ctx.audit.trace, ...(ctx.session?.vaultWithRoom ? { vault: ctx.session.vaultWithRoom } : {}) },
+    pack.texts,
+    { masked: pack.texts.map(() => true), trace: ctx.audit.trace, ...(ctx.session?.vaultWithRoom ? { vault: ctx.session.vaultWithRoom } : {}) },
   );
   for (const run of verdict.runs) runs.push(run);
   if (verdict.block) return verdict.block;
-  const texts = verdict.texts ?? slots.map((s) => s.text);
-  if (slots.some((slot, i) => !slot.write && texts[i] !== slot.text)) return unrewritableBlock(verdict.runs, "output");
+  const texts = pack.unpack(verdict.texts ?? pack.texts);
+  if (!texts || slots.some((slot, i) => !slot.write && texts[i] !== slot.text)) return unrewritableBlock(verdict.runs, "output");
   slots.forEach((slot, i) => rewrite(slot, texts[i]!));
   return null;
+}
+
+/** A one-word text: a key, a name, an id, a short value. */
+const WORD = /^\S{1,64}$/;
+
+/**
+ * The stage's segments for a message's slots: one-word texts (keys, names, ids) read together
+ * as one segment, a line each, the rest one segment each. A tiny segment costs a masker about
+ * as much as a sentence, and a message holds many; read together they are also read with their
+ * neighbours (`phone` beside its number). `unpack` gives each slot its text after the stage, or
+ * null when a masker rewrote across lines (the message then stops rather than guess).
+ */
+function packed(slots: readonly McpSlot[]): { readonly texts: string[]; unpack(out: readonly string[]): string[] | null } {
+  const words: number[] = [];
+  const texts: string[] = [];
+  const segmentOf: number[] = [];
+  slots.forEach((slot, i) => {
+    if (WORD.test(slot.text)) words.push(i);
+    else segmentOf[i] = texts.push(slot.text) - 1;
+  });
+  if (words.length < 2) return { texts: slots.map((s) => s.text), unpack: (out) => out.slice(0, slots.length) };
+  const wordSegment = texts.push(words.map((i) => slots[i]!.text).join("\n")) - 1;
+  return {
+    texts,
+    unpack(out) {
+      const lines = out[wordSegment]!.split("\n");
+      if (lines.length !== words.length) return null;
+      const result = slots.map((_, i) => (segmentOf[i] === undefined ? "" : out[segmentOf[i]!]!));
+      words.forEach((slot, line) => (result[slot] = lines[line]!));
+      return result;
+    },
+  };
 }
 
 /** One run per guardrail and stage for a message judged in parts: the log line stays one line, whatever the list's length. */
