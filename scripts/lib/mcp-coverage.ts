@@ -8,6 +8,7 @@ import { MEDIA_FIELDS, OPAQUE_FIELDS, type OpaqueZone } from "../../src/proxy/fa
 export const MCP_OPAQUE_HEADER = "| MCP field | where | skipped when it holds | why |";
 
 const WHERE: Readonly<Record<OpaqueZone, string>> = {
+  envelope: "the JSON-RPC message itself",
   root: "params or result, top level",
   meta: "`_meta`",
   mcp: "MCP's own objects",

@@ -334,7 +334,7 @@ describe("a canary at every path of a real tool result, through the proxy", () =
     if (typeof value === "string") for (const canary of [KEYWORD, EMAIL]) yield { label: `value ${path.join(".")}`, canary, body: at((h, k) => (h[k] = `x ${canary} x`)) };
     // A number under a key the opaque table names (a size, a priority) is skipped by design.
     else if (typeof value === "number") {
-      if (!OPAQUE_FIELDS.some((f) => f.key === path.at(-1) && f.accepts(CARD))) yield { label: `number ${path.join(".")}`, canary: String(CARD), body: at((h, k) => (h[k] = CARD)) };
+      if (!OPAQUE_FIELDS.some((f) => f.zone !== "envelope" && f.key === path.at(-1) && f.accepts(CARD))) yield { label: `number ${path.join(".")}`, canary: String(CARD), body: at((h, k) => (h[k] = CARD)) };
     }
     else if (Array.isArray(value)) for (let i = 0; i < value.length; i++) yield* variants(value[i], [...path, i]);
     else if (value && typeof value === "object") {

@@ -11,8 +11,12 @@
  * rewrite one stops the message (or withholds the list entry) instead.
  */
 
-/** Where an opaque field is skipped: MCP's own objects, a JSON Schema, or a message's top level. */
-export type OpaqueZone = "mcp" | "schema" | "root" | "meta";
+/**
+ * Where an opaque field is skipped: the JSON-RPC envelope (the reader reads what is inside it:
+ * params, result, error), MCP's own objects, a JSON Schema, a message's params or result at
+ * their top level, `_meta`.
+ */
+export type OpaqueZone = "envelope" | "mcp" | "schema" | "root" | "meta";
 
 export interface OpaqueField {
   /** The key whose value is skipped. */
@@ -46,6 +50,9 @@ const SCHEMA_NUMBERS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaxi
 const MCP_NUMBERS = ["code", "progress", "total", "priority", "size", "maxTokens", "temperature", "costPriority", "speedPriority", "intelligencePriority", "ttl", "pollInterval"];
 
 export const OPAQUE_FIELDS: readonly OpaqueField[] = [
+  { key: "jsonrpc", zone: "envelope", holds: "`2.0`", why: "the protocol's version", accepts: oneOf("2.0") },
+  { key: "id", zone: "envelope", holds: "a string, a number or null", why: "pairs an answer with its request; relayed, never shown to a model", accepts: (v) => idLike(v) || v === null },
+  { key: "method", zone: "envelope", holds: "a string", why: "the method's name (metrics and logs name MCP's own methods only, any other as `other`)", accepts: anyString },
   { key: "protocolVersion", zone: "mcp", holds: "a date (`2025-06-18`)", why: "the protocol revision both sides speak", accepts: (v) => typeof v === "string" && DATE.test(v) },
   { key: "cursor", zone: "root", holds: "a string", why: "a paging token the server made and gets back; no model reads it", accepts: anyString },
   { key: "nextCursor", zone: "root", holds: "a string", why: "a paging token the server made and gets back; no model reads it", accepts: anyString },
