@@ -22,6 +22,14 @@ describe("what the client sends", () => {
     expect(Object.keys(params.arguments)).toEqual(["<KEY>", "nested", "n", "account"]);
   });
 
+  test("two keys masked to the same placeholder both stay, in their order; nothing is lost", () => {
+    const params = { name: "t", arguments: { "a@x.example": 1, keep: 2, "b@x.example": 3 } };
+    const r = readClientRequest("tools/call", params);
+    for (const key of ["a@x.example", "b@x.example"]) r.slots.find((s) => s.text === key)!.write!("<EMAIL_ADDRESS>");
+    r.commit();
+    expect(Object.entries(params.arguments)).toEqual([["<EMAIL_ADDRESS>", 1], ["keep", 2], ["<EMAIL_ADDRESS>_2", 3]]);
+  });
+
   test("prompt arguments, completion values, a resource URI (judged only), an unknown method's strings", () => {
     expect(texts(readClientRequest("prompts/get", { name: "p", arguments: { ticket: "T-1" } }))).toEqual(["j:p", "w:ticket", "w:T-1"]);
     expect(texts(readClientRequest("completion/complete", { ref: { type: "ref/prompt", name: "p" }, argument: { name: "a", value: "jo@x.example" } }))).toEqual(["j:p", "j:a", "w:jo@x.example"]);
