@@ -73,7 +73,8 @@ async function listThroughProxy(n: number): Promise<{ ms: number; tools: { name:
   return { ms, tools: body.result.tools, healthWaits };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) * q)]!;
+const median = (xs: number[]) => quantile(xs, 0.5);
 
 describe("a tools/list of 60,000 tools", () => {
   test("is judged in time linear in its size, the poisoned entries removed, and /health keeps answering", async () => {
@@ -83,13 +84,15 @@ describe("a tools/list of 60,000 tools", () => {
     expect(small.tools).toHaveLength(10_000 - 1);
     expect(large.tools).toHaveLength(60_000 - 3);
     expect(large.tools.some((t) => t.name === "tool_20007")).toBe(false);
-    console.log(`tools/list through the proxy: 10,000 tools ${Math.round(small.ms)} ms, 60,000 tools ${Math.round(large.ms)} ms (ratio ${(large.ms / small.ms).toFixed(1)}); /health during the 60,000: median ${median(large.healthWaits).toFixed(1)} ms, max ${Math.max(...large.healthWaits).toFixed(0)} ms over ${large.healthWaits.length} probes`);
+    console.log(`tools/list through the proxy: 10,000 tools ${Math.round(small.ms)} ms, 60,000 tools ${Math.round(large.ms)} ms (ratio ${(large.ms / small.ms).toFixed(1)}); /health during the 60,000: median ${median(large.healthWaits).toFixed(1)} ms, 90th percentile ${quantile(large.healthWaits, 0.9).toFixed(0)} ms, max ${Math.max(...large.healthWaits).toFixed(0)} ms over ${large.healthWaits.length} probes`);
     // Linear is 6x; quadratic would be 36x. A shared machine's noise gets the room between.
     expect(large.ms / small.ms).toBeLessThan(14);
     expect(large.healthWaits.length).toBeGreaterThan(10);
     // /health answers between slices: typically at once. The longest waits are the parse and
-    // the serialisation of the 7 MB answer, here and in the server (same process).
+    // the serialisation of the 7 MB answer, here and in the server and the client (all three in
+    // this process), and the collection of their garbage.
     expect(median(large.healthWaits)).toBeLessThan(50);
-    expect(Math.max(...large.healthWaits)).toBeLessThan(1_500);
+    expect(quantile(large.healthWaits, 0.9)).toBeLessThan(500);
+    expect(Math.max(...large.healthWaits)).toBeLessThan(3_000);
   }, 180_000);
 });
