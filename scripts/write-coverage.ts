@@ -7,6 +7,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ANSWER_CASES, REQUEST_CASES } from "../test/proxy/coverage-cases.ts";
+import { mcpOpaqueRows, withMcpOpaqueTable } from "./lib/mcp-coverage.ts";
 
 const path = join(import.meta.dir, "..", "docs", "coverage.md");
 const rows = [
@@ -18,3 +19,10 @@ const header = lines.findIndex((l) => l.startsWith("| route | side |"));
 const end = lines.indexOf("", header);
 writeFileSync(path, [...lines.slice(0, header + 2), ...rows, ...lines.slice(end)].join("\n"));
 console.log(`docs/coverage.md: ${rows.length} rows`);
+writeMcpTable();
+
+/** MCP's opaque fields, from src/proxy/families/mcp/opaque.ts. */
+function writeMcpTable(): void {
+  writeFileSync(path, withMcpOpaqueTable(readFileSync(path, "utf8").split("\n")).join("\n"));
+  console.log(`docs/coverage.md: ${mcpOpaqueRows().length} MCP opaque fields`);
+}

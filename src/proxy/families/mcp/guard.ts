@@ -2,13 +2,23 @@
  * The policy's stages on an MCP message's reading (reading.ts): what the client sends through
  * `pre_flight` and `input`, what the server sends through `output`, masked texts written back
  * in place, and a session's placeholders restored in what the client sends (DECISIONS §12).
+ *
+ * Every slot is given to the maskers; a slot the proxy never rewrites (a name, a URI, a schema's
+ * property name) that a masker would rewrite stops the message, or withholds its list entry,
+ * instead of reaching the other side unmasked.
+ *
+ * A result read in parts (a list's entries) is read and judged part by part, each as its own
+ * stage; the parts' runs are folded into one per guardrail, and the event loop turns between
+ * parts every few milliseconds, so a list of any length costs time in proportion to its size
+ * and never holds other requests for longer than a slice.
  */
 import type { RequestAudit } from "../../../audit/request-audit.ts";
 import { restorePlaceholders } from "../../../guardrails/text/vault.ts";
 import { runInputStages, runOutputStage } from "../../../pipeline/pipeline.ts";
-import type { Block } from "../../../pipeline/types.ts";
+import type { Block, GuardrailRun } from "../../../pipeline/types.ts";
 import type { CompiledPolicy } from "../../../policy/compile.ts";
-import type { McpReading, McpSlot } from "./reading.ts";
+import type { StageName } from "../../../policy/schema.ts";
+import type { McpGroup, McpReading, McpSlot } from "./reading.ts";
 import type { McpSession } from "./sessions.ts";
 import type { Shadow } from "../../shadow.ts";
 
@@ -21,66 +31,164 @@ export interface McpGuardContext {
 }
 
 /** A binary part under `unreadable_content: block` stops the message as a guardrail would. */
-function unreadableBlock(policy: CompiledPolicy, reading: McpReading): Block | null {
+function unreadableBlock(policy: CompiledPolicy, reading: McpReading, stage: StageName): Block | null {
   if (policy.unreadableContent !== "block" || reading.unreadable.length === 0) return null;
   const kinds = [...new Set(reading.unreadable.map((u) => u.kind))].join(", ");
-  return { guardrail: "unreadable_content", stage: "input", cause: "enforced", message: `the message holds content no guardrail can read (${kinds}), and the policy blocks it (unreadable_content: block)` };
+  return { guardrail: "unreadable_content", stage, cause: "enforced", message: `the message holds content no guardrail can read (${kinds}), and the policy blocks it (unreadable_content: block)` };
+}
+
+/** A masker rewrote a value the proxy never rewrites: the message stops rather than go on unmasked. */
+function unrewritableBlock(runs: readonly GuardrailRun[], stage: StageName): Block {
+  const masker = runs.find((r) => r.masked)?.name ?? "masking";
+  return { guardrail: masker, stage, cause: "enforced", message: `${masker} guardrail triggered: it masks a value in a name, URI or schema key, which the proxy never rewrites` };
 }
 
 /** The client's message: its block, or null once its texts are masked and its placeholders restored. */
 export async function guardClient(ctx: McpGuardContext, reading: McpReading): Promise<Block | null> {
   const { slots } = reading;
   ctx.shadow?.request(slots.map((s) => ({ role: "user" as const, text: s.text, masked: s.write !== undefined, judged: true })));
-  const unreadable = unreadableBlock(ctx.policy, reading);
+  const unreadable = unreadableBlock(ctx.policy, reading, "input");
   if (unreadable) return unreadable;
   if (slots.length > 0 && ctx.policy.stages.pre_flight.length + ctx.policy.stages.input.length > 0) {
+    const pack = packed(slots);
     const verdict = await runInputStages(
       ctx.policy,
-      slots.map((s) => ({ role: "user" as const, text: s.text, masked: s.write !== undefined, judged: true })),
+      pack.texts.map((text) => ({ role: "user" as const, text, masked: true, judged: true })),
       { trace: ctx.audit.trace },
     );
     ctx.audit.runs = [...ctx.audit.runs, ...verdict.runs];
     if (verdict.block) return verdict.block;
-    slots.forEach((slot, i) => rewrite(slot, verdict.segments[i]!.text));
+    const texts = pack.unpack(verdict.segments.map((s) => s.text));
+    if (!texts || slots.some((slot, i) => !slot.write && texts[i] !== slot.text)) return unrewritableBlock(verdict.runs, "pre_flight");
+    slots.forEach((slot, i) => rewrite(slot, texts[i]!));
   }
   // The guardrails saw the placeholders; the server gets the values back.
   const vault = ctx.session?.vault;
   if (vault && vault.size > 0) for (const slot of slots) rewrite(slot, restorePlaceholders(currentText(slot), vault));
+  reading.commit();
   return null;
 }
 
+export interface ServerVerdict {
+  /** The whole message is blocked. */
+  readonly block: Block | null;
+  /** Parts (list entries by index, initialize members by key) that tripped: to withhold. */
+  readonly blocked: ReadonlyMap<McpGroup, Block>;
+}
+
+/** The event loop turns after this long of judging a message's parts. */
+const SLICE_MS = 8;
+
 /**
  * The server's message: its block, or null once its texts are masked (reversibly, with the
- * session's vault). A list result is judged entry by entry: `blocked` holds the entries (by
- * index) that tripped an enforcing guardrail, and the rest are masked.
+ * session's vault). Its parts (list entries, initialize members) are read and judged one by
+ * one, the event loop turning every few milliseconds: `blocked` holds the parts that tripped an
+ * enforcing guardrail (or hold unreadable content under `unreadable_content: block`), and the
+ * rest are masked.
  */
-export async function guardServer(ctx: McpGuardContext, reading: McpReading): Promise<{ readonly block: Block | null; readonly blocked: ReadonlyMap<number, Block> }> {
-  const blocked = new Map<number, Block>();
-  ctx.shadow?.answer(reading.slots.map((s) => s.text));
-  const unreadable = unreadableBlock(ctx.policy, reading);
-  if (unreadable) return { block: { ...unreadable, stage: "output" }, blocked };
-  if (reading.slots.length === 0 || ctx.policy.stages.output.length === 0) return { block: null, blocked };
-  const groups = new Map<number | undefined, McpSlot[]>();
-  for (const slot of reading.slots) {
-    let list = groups.get(slot.group);
-    if (!list) groups.set(slot.group, (list = []));
-    list.push(slot);
-  }
-  for (const [group, slots] of groups) {
-    const verdict = await runOutputStage(
-      ctx.policy,
-      slots.map((s) => s.text),
-      { masked: slots.map((s) => s.write !== undefined), trace: ctx.audit.trace, ...(ctx.session?.vaultWithRoom ? { vault: ctx.session.vaultWithRoom } : {}) },
-    );
-    ctx.audit.runs = [...ctx.audit.runs, ...verdict.runs];
-    if (verdict.block) {
-      if (group === undefined) return { block: verdict.block, blocked };
-      blocked.set(group, verdict.block);
-      continue;
+export async function guardServer(ctx: McpGuardContext, reading: McpReading): Promise<ServerVerdict> {
+  const blocked = new Map<McpGroup, Block>();
+  const judging = ctx.policy.stages.output.length > 0;
+  const shadowTexts = ctx.shadow ? reading.slots.map((s) => s.text) : null;
+  const unreadable = unreadableBlock(ctx.policy, reading, "output");
+  if (unreadable) return { block: unreadable, blocked };
+  const runs: GuardrailRun[] = [];
+  try {
+    if (judging && reading.slots.length > 0) {
+      const block = await judgeServerSlots(ctx, reading.slots, runs);
+      if (block) return { block, blocked };
+      reading.commit();
     }
-    slots.forEach((slot, i) => rewrite(slot, verdict.texts?.[i] ?? slot.text));
+    if (!judging && !shadowTexts) return { block: null, blocked };
+    let sliceStart = performance.now();
+    for (const part of reading.parts) {
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
+      }
+      const partReading = part.read();
+      if (shadowTexts) for (const slot of partReading.slots) shadowTexts.push(slot.text);
+      if (!judging) continue;
+      const block = unreadableBlock(ctx.policy, partReading, "output") ?? (partReading.slots.length > 0 ? await judgeServerSlots(ctx, partReading.slots, runs) : null);
+      if (block) blocked.set(part.group, block);
+      else partReading.commit();
+    }
+  } finally {
+    if (shadowTexts) ctx.shadow?.answer(shadowTexts);
+    ctx.audit.runs = [...ctx.audit.runs, ...(reading.parts.length > 0 ? foldRuns(runs) : runs)];
   }
   return { block: null, blocked };
+}
+
+/** One output stage over slots: their block, or null once the masked texts are written back. */
+async function judgeServerSlots(ctx: McpGuardContext, slots: readonly McpSlot[], runs: GuardrailRun[]): Promise<Block | null> {
+  const pack = packed(slots);
+  const verdict = await runOutputStage(
+    ctx.policy,
+    pack.texts,
+    { masked: pack.texts.map(() => true), trace: ctx.audit.trace, ...(ctx.session?.vaultWithRoom ? { vault: ctx.session.vaultWithRoom } : {}) },
+  );
+  for (const run of verdict.runs) runs.push(run);
+  if (verdict.block) return verdict.block;
+  const texts = pack.unpack(verdict.texts ?? pack.texts);
+  if (!texts || slots.some((slot, i) => !slot.write && texts[i] !== slot.text)) return unrewritableBlock(verdict.runs, "output");
+  slots.forEach((slot, i) => rewrite(slot, texts[i]!));
+  return null;
+}
+
+/** A one-word text: a key, a name, an id, a short value. */
+const WORD = /^\S{1,64}$/;
+
+/**
+ * The stage's segments for a message's slots: one-word texts (keys, names, ids) read together
+ * as one segment, a line each, the rest one segment each. A tiny segment costs a masker about
+ * as much as a sentence, and a message holds many; read together they are also read with their
+ * neighbours (`phone` beside its number). `unpack` gives each slot its text after the stage, or
+ * null when a masker rewrote across lines (the message then stops rather than guess).
+ */
+function packed(slots: readonly McpSlot[]): { readonly texts: string[]; unpack(out: readonly string[]): string[] | null } {
+  const words: number[] = [];
+  const texts: string[] = [];
+  const segmentOf: number[] = [];
+  slots.forEach((slot, i) => {
+    if (WORD.test(slot.text)) words.push(i);
+    else segmentOf[i] = texts.push(slot.text) - 1;
+  });
+  if (words.length < 2) return { texts: slots.map((s) => s.text), unpack: (out) => out.slice(0, slots.length) };
+  const wordSegment = texts.push(words.map((i) => slots[i]!.text).join("\n")) - 1;
+  return {
+    texts,
+    unpack(out) {
+      const lines = out[wordSegment]!.split("\n");
+      if (lines.length !== words.length) return null;
+      const result = slots.map((_, i) => (segmentOf[i] === undefined ? "" : out[segmentOf[i]!]!));
+      words.forEach((slot, line) => (result[slot] = lines[line]!));
+      return result;
+    },
+  };
+}
+
+/** One run per guardrail and stage for a message judged in parts: the log line stays one line, whatever the list's length. */
+export function foldRuns(runs: readonly GuardrailRun[]): GuardrailRun[] {
+  const byName = new Map<string, GuardrailRun>();
+  for (const run of runs) {
+    const key = `${run.name}\u0000${run.stage}`;
+    const seen = byName.get(key);
+    if (!seen) {
+      byName.set(key, run);
+      continue;
+    }
+    const first = seen.tripped || !run.tripped ? seen : run;
+    byName.set(key, {
+      ...first,
+      tripped: seen.tripped || run.tripped,
+      enforced: seen.enforced || run.enforced,
+      ...(seen.masked || run.masked ? { masked: true } : {}),
+      labels: seen.labels.length >= 32 ? seen.labels : [...new Set([...seen.labels, ...run.labels])],
+      ...(seen.seconds !== undefined || run.seconds !== undefined ? { seconds: (seen.seconds ?? 0) + (run.seconds ?? 0) } : {}),
+    });
+  }
+  return [...byName.values()];
 }
 
 /** The text a slot now holds (rewritten or not). */

@@ -20,7 +20,7 @@ import { guardClient, type McpGuardContext } from "./guard.ts";
 import { blockedError, errorMessage, GUARDRAIL_ERROR_CODE, JsonRpcParseError, kindOf, methodLabel, parseJsonRpc, withheldToolResult, type JsonRpcMessage } from "./jsonrpc.ts";
 import type { ToolPins } from "./pins.ts";
 import type { Quarantine } from "./quarantine.ts";
-import { readClientRequest, readClientResult } from "./reading.ts";
+import { readClientRequest, readClientResult, readError } from "./reading.ts";
 import { guardServerMessage, idKey, type ServerSide } from "./server-messages.ts";
 import { renumbered, type McpSession, type McpSessions } from "./sessions.ts";
 import { headersFor, openSession, sessionNotFound, sessionOf, withState } from "./session-requests.ts";
@@ -91,7 +91,7 @@ async function post(deps: ProxyDeps, rt: McpRuntime, call: McpCall, bodyText: st
     if (kind === "response") {
       // The client's answer to a request of the server's.
       const serverMethod = await session?.answered(msg.id);
-      const block = "result" in msg ? await guardClient(ctx, readClientResult(serverMethod, msg.result)) : null;
+      const block = await guardClient(ctx, "result" in msg ? readClientResult(serverMethod, msg.result) : readError(msg.error));
       count(deps, call, serverMethod, "client", block ? "blocked" : "passed", startedAt);
       // A blocked answer: the server gets the error, the client its 202.
       forward.push(block ? blockedError(msg.id, block) : msg);
@@ -332,7 +332,11 @@ function relaySse(deps: ProxyDeps, call: McpCall, ctx: McpGuardContext, side: Se
             abort.abort();
             break;
           }
-          if (next.done) break;
+          if (next.done) {
+            // A request whose answer never came, or came unreadable (dropped above), still gets one.
+            if (open.size > 0) endWithErrors("upstream_invalid_answer", `the MCP server '${call.entry.name}' ended its answer without a readable answer to the request`);
+            break;
+          }
           bytes += next.value.byteLength;
           if (bytes > max) {
             endWithErrors("upstream_answer_too_large", "the MCP server's answer is larger than SVC_GUARDRAILS_MAX_ANSWER_BYTES");

@@ -11,10 +11,10 @@ import type { Block } from "../../../pipeline/types.ts";
 import { isObject } from "../../../schema/json.ts";
 import type { McpServerEntry } from "./config.ts";
 import { guardServer, type McpGuardContext } from "./guard.ts";
-import { blockedError, kindOf, withheldToolResult, type JsonRpcMessage } from "./jsonrpc.ts";
+import { blockedError, kindOf, methodLabel, withheldToolResult, type JsonRpcMessage } from "./jsonrpc.ts";
 import { toolDefinitions, type ToolPins } from "./pins.ts";
 import type { Quarantine } from "./quarantine.ts";
-import { LIST_KEYS, readServerRequest, readServerResult } from "./reading.ts";
+import { LIST_KEYS, readError, readServerRequest, readServerResult, type McpGroup } from "./reading.ts";
 
 export interface ServerSide {
   readonly entry: McpServerEntry;
@@ -39,15 +39,22 @@ export async function guardServerMessage(ctx: McpGuardContext, side: ServerSide,
   const msg = message as JsonRpcMessage;
   if (kind === "response") {
     const method = side.asked.get(idKey(msg.id));
-    if (!("result" in msg)) return msg;
+    if (!("result" in msg)) {
+      // An error answer is read like a result: masked, or withheld for the proxy's own error.
+      const { block } = await guardServer(ctx, readError(msg.error));
+      if (!block) return msg;
+      side.log.warning("MCP server error answer withheld", { server: side.entry.name, method: methodLabel(method), guardrail: block.guardrail, config_id: ctx.policy.id });
+      return blockedError(msg.id, block);
+    }
     // Pinned as the server sent them, before a guardrail masks a description.
     const definitions = method === "tools/list" && side.pins ? toolDefinitions(msg.result) : [];
     const { block, blocked: tripped } = await guardServer(ctx, readServerResult(method, msg.result));
     const changed = definitions.length > 0 ? await side.pins!.check(side.entry.name, side.entry.on_tool_change ?? "quarantine", definitions) : null;
-    const blocked = changed && changed.size > 0 ? new Map([...changed, ...tripped]) : tripped;
+    const blocked: ReadonlyMap<McpGroup, Block> = changed && changed.size > 0 ? new Map<McpGroup, Block>([...changed, ...tripped]) : tripped;
     if (block) return method === "tools/call" ? withheldToolResult(msg.id, `A guardrail withheld this tool result. ${block.message}`) : blockedError(msg.id, block);
     const listKey = method === undefined ? undefined : LIST_KEYS[method];
     if (listKey !== undefined && isObject(msg.result)) await filterList(ctx, side, method!, listKey, msg.result, blocked);
+    if (method === "initialize" && isObject(msg.result)) withholdServerDetails(ctx, side, msg.result, blocked);
     return msg;
   }
   const method = msg.method as string;
@@ -62,15 +69,45 @@ export async function guardServerMessage(ctx: McpGuardContext, side: ServerSide,
 }
 
 /** Removes the entries that tripped and records the list's verdicts for quarantine. */
-async function filterList(ctx: McpGuardContext, side: ServerSide, method: string, listKey: string, result: Record<string, unknown>, blocked: ReadonlyMap<number, Block>): Promise<void> {
+async function filterList(ctx: McpGuardContext, side: ServerSide, method: string, listKey: string, result: Record<string, unknown>, blocked: ReadonlyMap<McpGroup, Block>): Promise<void> {
   const entries = Array.isArray(result[listKey]) ? (result[listKey] as unknown[]) : [];
   const nameOf = (entry: unknown) => (isObject(entry) ? String(entry.name ?? entry.uri ?? entry.uriTemplate ?? "") : "");
   const byName = new Map<string, Block>();
   for (const [index, block] of blocked) {
-    const name = nameOf(entries[index]);
+    const name = nameOf(entries[index as number]);
     byName.set(name, block);
     side.log.warning("MCP list entry quarantined", { server: side.entry.name, list: listKey, name: callerValue(name), guardrail: block.guardrail, config_id: ctx.policy.id });
   }
   await side.quarantine.record(side.entry.name, ctx.policy.id, method, entries.map(nameOf), byName);
   if (blocked.size > 0) result[listKey] = entries.filter((_, i) => !blocked.has(i));
+}
+
+/**
+ * Parts of an initialize result that tripped an enforcing guardrail are withheld and the session
+ * goes on (DECISIONS §12): the instructions and unknown members are left out, `serverInfo` keeps
+ * only a name (the entry's, when its own tripped) and a version, `capabilities` only the flags
+ * MCP defines. The client's connection never fails for them.
+ */
+function withholdServerDetails(ctx: McpGuardContext, side: ServerSide, result: Record<string, unknown>, blocked: ReadonlyMap<McpGroup, Block>): void {
+  for (const [key, block] of blocked) {
+    if (typeof key !== "string") continue;
+    side.log.warning("MCP server initialize detail withheld", { server: side.entry.name, field: callerValue(key), guardrail: block.guardrail, config_id: ctx.policy.id });
+    if (key === "serverInfo") result.serverInfo = { name: side.entry.name, version: "unknown" };
+    else if (key === "capabilities") result.capabilities = knownCapabilities(result.capabilities);
+    else delete result[key];
+  }
+}
+
+/** The capabilities MCP defines, with their boolean flags only. */
+function knownCapabilities(capabilities: unknown): Record<string, unknown> {
+  const out: Record<string, Record<string, boolean>> = {};
+  if (!isObject(capabilities)) return out;
+  for (const name of ["logging", "completions", "prompts", "resources", "tools", "tasks"]) {
+    const given = capabilities[name];
+    if (!isObject(given)) continue;
+    const flags: Record<string, boolean> = {};
+    for (const flag of ["listChanged", "subscribe"]) if (typeof given[flag] === "boolean") flags[flag] = given[flag] as boolean;
+    out[name] = flags;
+  }
+  return out;
 }

@@ -143,6 +143,17 @@ function vaultEntries(stored: ReadonlyMap<string, string>): VaultEntry[] {
   return out;
 }
 
+/**
+ * A session's last use, as its score in the caller's set: milliseconds, made strictly increasing
+ * within the process, so sessions used in the same millisecond keep their order (a tie would let
+ * the store pop a newer session before an older one).
+ */
+let lastUse = 0;
+function useScore(): number {
+  lastUse = Math.max(Date.now(), lastUse + 1 / 1024);
+  return lastUse;
+}
+
 export class McpSessions {
   constructor(
     readonly store: StateStore,
@@ -161,7 +172,7 @@ export class McpSessions {
     const handle = digest(id);
     const byCaller = callerKey(record.caller);
     await this.store.set(keys(handle).record, JSON.stringify(record), this.ttlSeconds);
-    await this.store.zadd(byCaller, Date.now(), handle);
+    await this.store.zadd(byCaller, useScore(), handle);
     await this.store.expire([byCaller], this.ttlSeconds);
     const over = (await this.store.zcard(byCaller)) - this.perCaller;
     if (over > 0) {
@@ -185,7 +196,7 @@ export class McpSessions {
     const record = JSON.parse(text) as SessionRecord;
     if (record.server !== server || record.caller !== caller || record.policy !== policy) return null;
     // The session's expiry moves; a failure here is counted by the store and costs the request nothing.
-    void Promise.all([this.store.expire([recordKey, vault, asked], this.ttlSeconds), this.store.zadd(callerKey(caller), Date.now(), handle), this.store.expire([callerKey(caller)], this.ttlSeconds)]).catch(() => {});
+    void Promise.all([this.store.expire([recordKey, vault, asked], this.ttlSeconds), this.store.zadd(callerKey(caller), useScore(), handle), this.store.expire([callerKey(caller)], this.ttlSeconds)]).catch(() => {});
     return new McpSession(this, id, handle, record, vaultEntries(stored));
   }
 
