@@ -13,7 +13,9 @@ export interface ErrorBody {
 }
 
 /** The body of `err` on a route of `family`; routes of no family answer in the OpenAI shape. */
-export function errorBody(err: ApiError, family: ApiFamily | undefined): ErrorBody {
-  const detail: ErrorDetail = err.guardrail === undefined ? { error: err.code, message: err.message } : { error: err.code, message: err.message, guardrail: err.guardrail };
+export function errorBody(err: ApiError, family: ApiFamily | undefined, requestId?: string): ErrorBody {
+  const base: ErrorDetail = err.guardrail === undefined ? { error: err.code, message: err.message } : { error: err.code, message: err.message, guardrail: err.guardrail };
+  // The request's id (DECISIONS §14): what a caller quotes to find the request's log line.
+  const detail: ErrorDetail = requestId === undefined ? base : { ...base, request_id: requestId };
   return (family?.errorBody ?? compatErrorBody)(err.status, detail) as ErrorBody;
 }

@@ -25,7 +25,7 @@ export async function runStage(policy: CompiledPolicy, stage: StageName, input: 
   const stageTrace = options.trace?.stage(stage);
   if (stageTrace) options = { ...options, stageTrace };
   const chars = charsOf(input);
-  const pool = chars >= OFFLOAD_MIN_CHARS ? scanPool() : null;
+  const pool = chars >= (options.offloadFrom ?? OFFLOAD_MIN_CHARS) ? scanPool() : null;
   // The guardrails' own work runs in the turn, back to back with that of the requests that
   // arrived together (turn.ts); what is left after it is waiting, for remote checks. Short
   // texts (a stream's window, a one-line answer) run at once: their checks are cheap and find

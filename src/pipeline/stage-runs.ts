@@ -43,6 +43,11 @@ export interface StageOptions {
   readonly trace?: RequestTrace;
   /** The stage's span (set by run-stage.ts): each guardrail's run is recorded in it. */
   readonly stageTrace?: StageTrace;
+  /**
+   * From this many characters the stage's local guardrails run in the scan pool (default
+   * OFFLOAD_MIN_CHARS): a shadow policy's stages go there sooner, off the event loop.
+   */
+  readonly offloadFrom?: number;
 }
 
 /** A detector's verdicts on texts, in their order (local detectors: here or in a scan worker). */

@@ -30,17 +30,26 @@ function unreadableBlock(policy: CompiledPolicy, reading: McpReading): Block | n
 /** The client's message: its block, or null once its texts are masked and its placeholders restored. */
 export async function guardClient(ctx: McpGuardContext, reading: McpReading): Promise<Block | null> {
   const { slots } = reading;
-  ctx.shadow?.request(slots.map((s) => ({ role: "user" as const, text: s.text, masked: s.write !== undefined, judged: true })));
+  // The shadow compares with what the live policy forwards: masked, before the session's values go back.
+  const seen = ctx.shadow?.request(slots.map((s) => ({ role: "user" as const, text: s.text, masked: s.write !== undefined, judged: true })));
   const unreadable = unreadableBlock(ctx.policy, reading);
-  if (unreadable) return unreadable;
-  if (slots.length > 0 && ctx.policy.stages.pre_flight.length + ctx.policy.stages.input.length > 0) {
+  if (unreadable) {
+    seen?.blocked();
+    return unreadable;
+  }
+  if (slots.length === 0 || ctx.policy.stages.pre_flight.length + ctx.policy.stages.input.length === 0) seen?.forwarded(slots.map((s) => s.text));
+  else {
     const verdict = await runInputStages(
       ctx.policy,
       slots.map((s) => ({ role: "user" as const, text: s.text, masked: s.write !== undefined, judged: true })),
       { trace: ctx.audit.trace },
     );
     ctx.audit.runs = [...ctx.audit.runs, ...verdict.runs];
-    if (verdict.block) return verdict.block;
+    if (verdict.block) {
+      seen?.blocked();
+      return verdict.block;
+    }
+    seen?.forwarded(slots.map((_, i) => verdict.segments[i]!.text));
     slots.forEach((slot, i) => rewrite(slot, verdict.segments[i]!.text));
   }
   // The guardrails saw the placeholders; the server gets the values back.
@@ -56,10 +65,18 @@ export async function guardClient(ctx: McpGuardContext, reading: McpReading): Pr
  */
 export async function guardServer(ctx: McpGuardContext, reading: McpReading): Promise<{ readonly block: Block | null; readonly blocked: ReadonlyMap<number, Block> }> {
   const blocked = new Map<number, Block>();
-  ctx.shadow?.answer(reading.slots.map((s) => s.text));
+  const seen = ctx.shadow?.answer(reading.slots.map((s) => s.text));
   const unreadable = unreadableBlock(ctx.policy, reading);
-  if (unreadable) return { block: { ...unreadable, stage: "output" }, blocked };
-  if (reading.slots.length === 0 || ctx.policy.stages.output.length === 0) return { block: null, blocked };
+  if (unreadable) {
+    seen?.blocked();
+    return { block: { ...unreadable, stage: "output" }, blocked };
+  }
+  if (reading.slots.length === 0 || ctx.policy.stages.output.length === 0) {
+    seen?.forwarded(reading.slots.map((s) => s.text));
+    return { block: null, blocked };
+  }
+  // What the live policy forwards, slot by slot, for the shadow's comparison.
+  const forwarded = new Map<McpSlot, string>();
   const groups = new Map<number | undefined, McpSlot[]>();
   for (const slot of reading.slots) {
     let list = groups.get(slot.group);
@@ -74,12 +91,19 @@ export async function guardServer(ctx: McpGuardContext, reading: McpReading): Pr
     );
     ctx.audit.runs = [...ctx.audit.runs, ...verdict.runs];
     if (verdict.block) {
-      if (group === undefined) return { block: verdict.block, blocked };
+      if (group === undefined) {
+        seen?.blocked();
+        return { block: verdict.block, blocked };
+      }
       blocked.set(group, verdict.block);
       continue;
     }
+    slots.forEach((slot, i) => forwarded.set(slot, verdict.texts?.[i] ?? slot.text));
     slots.forEach((slot, i) => rewrite(slot, verdict.texts?.[i] ?? slot.text));
   }
+  // A list entry withheld is something the live policy does not forward.
+  if (blocked.size > 0) seen?.blocked();
+  else seen?.forwarded(reading.slots.map((s) => forwarded.get(s) ?? s.text));
   return { block: null, blocked };
 }
 

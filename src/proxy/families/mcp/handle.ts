@@ -118,7 +118,7 @@ async function post(deps: ProxyDeps, rt: McpRuntime, call: McpCall, bodyText: st
   call.request.signal.addEventListener("abort", () => abort.abort(), { once: true });
   let upstream: Response;
   try {
-    upstream = await sendToServer(call.entry, "POST", upstreamHeadersOf(call.request.headers, call.entry), JSON.stringify(batch ? forward : forward[0]), abort);
+    upstream = await sendToServer(call.entry, "POST", upstreamHeadersOf(call.request.headers, call.entry, call.audit.requestId), JSON.stringify(batch ? forward : forward[0]), abort);
   } catch (e) {
     if (!(e instanceof McpUpstreamError)) throw e;
     return failedAnswer(e.status, [...asked.keys()].map((k) => JSON.parse(k) as unknown), e.code, e.message, batch, local);
@@ -139,13 +139,13 @@ export async function mcpGet(deps: ProxyDeps, rt: McpRuntime, call: McpCall): Pr
   call.request.signal.addEventListener("abort", () => abort.abort(), { once: true });
   let upstream: Response;
   try {
-    upstream = await sendToServer(call.entry, "GET", upstreamHeadersOf(call.request.headers, call.entry), undefined, abort);
+    upstream = await sendToServer(call.entry, "GET", upstreamHeadersOf(call.request.headers, call.entry, call.audit.requestId), undefined, abort);
   } catch (e) {
     if (!(e instanceof McpUpstreamError)) throw e;
     return failedAnswer(e.status, [], e.code, e.message, false, []);
   }
   // The stream's shadow folds each message's verdict as it comes and settles when the stream ends.
-  const shadow = Shadow.of(deps, policy, call.audit);
+  const shadow = Shadow.of(deps, policy, call.audit, { eager: true });
   const ctx: McpGuardContext = { policy, audit: call.audit, shadow, ...(session ? { session } : {}) };
   const response = await relayAnswer(deps, call, ctx, serverSide(deps, rt, call, upstream, new Map()), upstream, abort, false, [], false);
   if (!call.audit.deferred) shadow?.settle();
@@ -158,7 +158,7 @@ export async function mcpDelete(deps: ProxyDeps, rt: McpRuntime, call: McpCall):
   const abort = new AbortController();
   let upstream: Response;
   try {
-    upstream = await sendToServer(call.entry, "DELETE", upstreamHeadersOf(call.request.headers, call.entry), undefined, abort);
+    upstream = await sendToServer(call.entry, "DELETE", upstreamHeadersOf(call.request.headers, call.entry, call.audit.requestId), undefined, abort);
   } catch (e) {
     if (!(e instanceof McpUpstreamError)) throw e;
     return failedAnswer(e.status, [], e.code, e.message, false, []);
@@ -188,7 +188,7 @@ function serverSide(deps: ProxyDeps, rt: McpRuntime, call: McpCall, upstream: Re
     log: deps.log,
     asked,
     refuseServerRequest(error) {
-      const headers = upstreamHeadersOf(call.request.headers, call.entry, { "content-type": "application/json", accept: "application/json, text/event-stream", ...(sessionId ? { "mcp-session-id": sessionId } : {}) });
+      const headers = upstreamHeadersOf(call.request.headers, call.entry, call.audit.requestId, { "content-type": "application/json", accept: "application/json, text/event-stream", ...(sessionId ? { "mcp-session-id": sessionId } : {}) });
       void sendToServer(call.entry, "POST", headers, JSON.stringify(error), new AbortController())
         .then((r) => r.body?.cancel())
         .catch(() => deps.log.warning("MCP server could not be told of a withheld request", { server: call.entry.name }));
@@ -389,7 +389,7 @@ async function quarantined(deps: ProxyDeps, rt: McpRuntime, call: McpCall, ctx: 
 const MAX_LIST_PAGES = 10;
 
 async function listToolsItself(deps: ProxyDeps, rt: McpRuntime, call: McpCall, ctx: McpGuardContext): Promise<void> {
-  const headers = upstreamHeadersOf(call.request.headers, call.entry, { "content-type": "application/json", accept: "application/json, text/event-stream" });
+  const headers = upstreamHeadersOf(call.request.headers, call.entry, call.audit.requestId, { "content-type": "application/json", accept: "application/json, text/event-stream" });
   let cursor: string | undefined;
   for (let page = 0; page < MAX_LIST_PAGES; page++) {
     const id = `guardrail-proxy-tools-${page}`;
