@@ -44,10 +44,10 @@ export interface StageOptions {
   /** The stage's span (set by run-stage.ts): each guardrail's run is recorded in it. */
   readonly stageTrace?: StageTrace;
   /**
-   * From this many characters the stage's local guardrails run in the scan pool (default
-   * OFFLOAD_MIN_CHARS): a shadow policy's stages go there sooner, off the event loop.
+   * Work nobody waits for (a shadow policy's stages): from BACKGROUND_MIN_CHARS characters its
+   * local guardrails run in the background pool's workers, never queued before a live request's.
    */
-  readonly offloadFrom?: number;
+  readonly background?: boolean;
 }
 
 /** A detector's verdicts on texts, in their order (local detectors: here or in a scan worker). */

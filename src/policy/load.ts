@@ -16,8 +16,9 @@ export function parsePolicyText(path: string, text: string, name = path): unknow
     // Aliases could expand a small file into a huge document; policies have no use for them.
     return parseYaml(text, { maxAliasCount: 0, prettyErrors: true, uniqueKeys: true });
   } catch (e) {
-    const detail = (e as Error).message.split("\n")[0];
-    throw new PolicyError("invalid_policy", `${name}: not valid ${path.endsWith(".json") ? "JSON" : "YAML"}: ${detail}`);
+    const detail = (e as Error).message.split("\n")[0]!;
+    const where = /line (\d+)/.exec(detail);
+    throw new PolicyError("invalid_policy", `${name}: not valid ${path.endsWith(".json") ? "JSON" : "YAML"}: ${detail}`, undefined, { file: name, field: where ? `line ${where[1]}` : "(syntax)", reason: detail });
   }
 }
 
@@ -25,7 +26,8 @@ export function readPolicyFile(path: string): string {
   try {
     return readFileSync(path, "utf8");
   } catch (e) {
-    throw new PolicyError("policy_unreadable", `cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    const reason = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    throw new PolicyError("policy_unreadable", `cannot read ${path}: ${reason}`, undefined, { file: path, field: "(file)", reason: `cannot read: ${reason}` });
   }
 }
 
@@ -36,6 +38,10 @@ export function loadPolicyFile(id: string, path: string, services?: GuardrailSer
 
 export function compileOrThrow(id: string, source: string, document: unknown, services?: GuardrailServices): CompiledPolicy {
   const result = compilePolicy(id, document, services);
-  if (!result.ok) throw new PolicyError("invalid_policy", `${source}: ${formatIssues(result.issues)}`);
+  if (!result.ok) {
+    const first = result.issues[0];
+    const problem = { file: source, field: first?.path || "(document)", reason: first ? formatIssues(result.issues) : "invalid" };
+    throw new PolicyError("invalid_policy", `${source}: ${formatIssues(result.issues)}`, undefined, problem);
+  }
   return result.policy;
 }

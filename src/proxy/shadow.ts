@@ -13,8 +13,8 @@
  * invalid shadow policy is `error`, the line's `error` its code.
  *
  * Off the critical path: the shadow's stages start only once the live answer is on its way
- * (`settle()`, after the current turn), and a text of 1 K characters or more runs in the scan
- * pool's workers rather than in the event loop. An MCP stream open for hours judges each message
+ * (`settle()`, after the current turn), and a text of 4 K characters or more runs in the
+ * background scan pool's workers rather than in the event loop, never ahead of a live scan. An MCP stream open for hours judges each message
  * as it comes (`eager`) and keeps no list of them.
  */
 import type { RequestAudit } from "../audit/request-audit.ts";
@@ -167,12 +167,10 @@ export class Shadow {
   }
 }
 
-/** The shadow's stages run in the scan pool from this many characters: off the event loop. */
-const SHADOW_OFFLOAD_CHARS = 1024;
-
 async function verdictOf(live: CompiledPolicy, shadow: CompiledPolicy, observation: Observation): Promise<ShadowVerdict> {
   const raw = observation.segments.map((s) => s.text);
-  const options = { offloadFrom: SHADOW_OFFLOAD_CHARS };
+  // Off the event loop from 4 K characters, in workers of their own (scan-pool.ts).
+  const options = { background: true };
   let blockedBy: string | null;
   let out: readonly string[];
   if (observation.stage === "input") {
