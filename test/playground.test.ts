@@ -172,6 +172,27 @@ describe("the playground page", () => {
     await keyed.page.close();
   }, 30_000);
 
+  test("checks are counted in guardrail_proxy_playground_checks_total only, never in the traffic metrics", async () => {
+    const checks = [
+      { config_id: "mask", stage: "input", text: "mail ann@corp.example" },
+      { config_id: "keywords", stage: "input", text: "the launch codes" },
+      { config_id: "mask", stage: "output", text: "nothing here" },
+      { config_id: "no-such-policy", stage: "input", text: "hi" },
+    ];
+    const before = await (await fetch(`${open.url}/metrics`)).text();
+    const count = (scrape: string, series: string) => Number(new RegExp(`^${series.replace(/[{}]/g, "\\$&")} (\\d+)$`, "m").exec(scrape)?.[1] ?? 0);
+    for (const check of checks) await open.post("/playground/api/check", check);
+    await open.waitForLog((l) => l.path === "/playground/api/check" && l.status === 422);
+    const after = await (await fetch(`${open.url}/metrics`)).text();
+    expect(count(after, 'guardrail_proxy_playground_checks_total{stage="input",outcome="masked"}') - count(before, 'guardrail_proxy_playground_checks_total{stage="input",outcome="masked"}')).toBe(1);
+    expect(count(after, 'guardrail_proxy_playground_checks_total{stage="input",outcome="blocked"}') - count(before, 'guardrail_proxy_playground_checks_total{stage="input",outcome="blocked"}')).toBe(1);
+    expect(count(after, 'guardrail_proxy_playground_checks_total{stage="output",outcome="passed"}') - count(before, 'guardrail_proxy_playground_checks_total{stage="output",outcome="passed"}')).toBe(1);
+    expect(count(after, 'guardrail_proxy_playground_checks_total{stage="input",outcome="error"}') - count(before, 'guardrail_proxy_playground_checks_total{stage="input",outcome="error"}')).toBe(1);
+    // Neither the requests, their latency, nor the guardrails' outcomes reach the traffic series.
+    expect(after).not.toContain('route="/playground/api/check"');
+    expect(after).not.toMatch(/^guardrail_proxy_guardrail_outcomes_total\{/m);
+  });
+
   test("without --playground, the page and its API do not exist", async () => {
     expect((await fetch(`${off.url}/playground`)).status).toBe(404);
     expect((await fetch(`${off.url}/playground/api/policies`)).status).toBe(404);

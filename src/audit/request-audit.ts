@@ -44,6 +44,11 @@ export interface RequestAudit {
   logFields?: Record<string, unknown>;
   /** Work the request line waits for, after the answer went out (a shadow policy's verdict). */
   waitFor?: Promise<unknown>;
+  /**
+   * A playground check: counted in `guardrail_proxy_playground_checks_total` only, never in the
+   * traffic metrics (requests, latency, guardrail outcomes) a dashboard reads (DECISIONS §14).
+   */
+  playgroundCheck?: { readonly stage: string; readonly outcome: "blocked" | "masked" | "passed" | "error" };
   /** Set by streaming routes: the line is written by `finishAudit` when the stream ends. */
   deferred: boolean;
   finished: boolean;
@@ -74,6 +79,11 @@ export function finishAudit(audit: RequestAudit, status: number, route: string, 
 
 function writeAudit(audit: RequestAudit, status: number, route: string, sinks: AuditSinks, seconds: number, extra?: Readonly<Record<string, unknown>>): void {
   const caller = audit.caller?.name;
+  if (audit.playgroundCheck) {
+    sinks.metrics.inc("guardrail_proxy_playground_checks_total", audit.playgroundCheck);
+    audit.trace?.end({ status, route, configId: audit.configId, caller, requestId: audit.requestId });
+    return writeLine(audit, status, route, sinks, seconds, extra);
+  }
   sinks.metrics.inc("guardrail_proxy_requests_total", caller === undefined ? { route, status: String(status) } : { route, status: String(status), caller });
   sinks.metrics.observe("guardrail_proxy_request_duration_seconds", { route }, seconds);
   audit.trace?.end({ status, route, configId: audit.configId, caller, requestId: audit.requestId });
@@ -88,6 +98,11 @@ function writeAudit(audit: RequestAudit, status: number, route: string, sinks: A
       sinks.log.warning("guardrail could not run; request let through", { guardrail: run.name, stage: run.stage, reason: run.error, config_id: audit.configId, caller });
     }
   }
+  writeLine(audit, status, route, sinks, seconds, extra);
+}
+
+function writeLine(audit: RequestAudit, status: number, route: string, sinks: AuditSinks, seconds: number, extra?: Readonly<Record<string, unknown>>): void {
+  const caller = audit.caller?.name;
   // The request line is built only when it will be written: at `warning` it is not.
   if (!sinks.log.enabled("info")) return;
   sinks.log.info("request", {

@@ -20,6 +20,7 @@ const HELP: Readonly<Record<string, string>> = {
   guardrail_proxy_upstream_in_flight: "Upstream requests not yet finished, streams included.",
   guardrail_proxy_streams_total: "Proxied streams by route pattern and how they ended.",
   guardrail_proxy_unscanned_parts_total: "Request parts no guardrail could read (images, audio, binary files), by route pattern and kind.",
+  guardrail_proxy_playground_checks_total: "Checks made in the playground page, by stage and outcome (blocked, masked, passed); never counted in the traffic metrics.",
   guardrail_proxy_policy_invalid: "1 while a policy file is invalid or unreadable and its last valid version is served, by policy id; 0 once it is valid again.",
 };
 
@@ -37,6 +38,7 @@ const TYPES: Readonly<Record<string, "counter" | "gauge" | "histogram">> = {
   guardrail_proxy_streams_total: "counter",
   guardrail_proxy_unscanned_parts_total: "counter",
   guardrail_proxy_policy_invalid: "gauge",
+  guardrail_proxy_playground_checks_total: "counter",
 };
 
 type Labels = Readonly<Record<string, string>>;

@@ -52,6 +52,8 @@ export function playgroundRoutes(deps: AppDeps) {
     .post(
       `${PLAYGROUND_PATH}/api/check`,
       async ({ body, audit, request }) => {
+        // A check that fails (no such policy, a caller's policy not allowed) is still the playground's.
+        audit.playgroundCheck = { stage: body.stage, outcome: "error" };
         const policy = requestPolicy(deps, audit, request, body.config_id);
         const started = performance.now();
         let allowed: boolean;
@@ -75,7 +77,8 @@ export function playgroundRoutes(deps: AppDeps) {
           runs = outcome.runs;
         }
         const ms = performance.now() - started;
-        audit.runs = [...runs];
+        // Counted apart from traffic: the runs are the answer's, not the dashboard's.
+        audit.playgroundCheck = { stage: body.stage, outcome: !allowed ? "blocked" : sanitized !== body.text ? "masked" : "passed" };
         return {
           allowed,
           guardrail,
