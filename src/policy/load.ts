@@ -5,6 +5,7 @@ import { formatIssues } from "../schema/check.ts";
 import type { GuardrailServices } from "../guardrails/services.ts";
 import { compilePolicy, type CompiledPolicy } from "./compile.ts";
 import { PolicyError } from "./errors.ts";
+import { yamlErrorAt, yamlErrorLine } from "./yaml-error.ts";
 
 /**
  * Parses JSON or YAML by extension. Throws `invalid_policy` naming the file (`name`: how
@@ -16,9 +17,10 @@ export function parsePolicyText(path: string, text: string, name = path): unknow
     // Aliases could expand a small file into a huge document; policies have no use for them.
     return parseYaml(text, { maxAliasCount: 0, prettyErrors: true, uniqueKeys: true });
   } catch (e) {
-    const detail = (e as Error).message.split("\n")[0]!;
-    const where = /line (\d+)/.exec(detail);
-    throw new PolicyError("invalid_policy", `${name}: not valid ${path.endsWith(".json") ? "JSON" : "YAML"}: ${detail}`, undefined, { file: name, field: where ? `line ${where[1]}` : "(syntax)", reason: detail });
+    const json = path.endsWith(".json");
+    const detail = json ? (e as Error).message.split("\n")[0]! : yamlErrorLine(e);
+    const line = json ? null : yamlErrorAt(e);
+    throw new PolicyError("invalid_policy", `${name}: not valid ${json ? "JSON" : "YAML"}: ${detail}`, undefined, { file: name, field: line === null ? "(syntax)" : `line ${line}`, reason: detail });
   }
 }
 
