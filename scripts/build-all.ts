@@ -6,7 +6,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
-import { compileBinary, RELEASE_TARGETS } from "./lib/compile.ts";
+import { compileBinary, RELEASE_TARGETS, warnAboutUncommittedPolicies } from "./lib/compile.ts";
 
 const dir = process.env.GUARDRAIL_PROXY_RELEASE_DIR ?? join(import.meta.dir, "..", "dist", "release");
 mkdirSync(dir, { recursive: true });
@@ -23,6 +23,7 @@ if (unknown.length > 0) {
 }
 const targets = only ? RELEASE_TARGETS.filter((r) => only.includes(r.target)) : RELEASE_TARGETS;
 
+warnAboutUncommittedPolicies();
 const sums: string[] = [];
 for (const { target, file } of targets) {
   const outfile = join(dir, file);
