@@ -30,6 +30,7 @@ beforeAll(async () => {
   dir = tempPolicyDir({
     "mask.json": policy({ pre_flight: [{ name: "PII", config: { entities: ["EMAIL_ADDRESS", "PHONE_NUMBER"] } }], input: [{ name: "PromptInjection" }] }),
     "keywords.json": policy({ input: [{ name: "Keywords", config: { keywords: ["launch codes"] } }] }),
+    "output-block.json": policy({ output: [{ name: "PII", suppress_enforcement: false, config: { block: true, entities: ["CREDIT_CARD"] } }] }),
   });
   open = await startTestServer({ SVC_GUARDRAILS_POLICY_DIR: dir.path, SVC_GUARDRAILS_DEFAULT_CONFIG_ID: "mask", SVC_GUARDRAILS_PLAYGROUND: "true" });
   guarded = await startTestServer({ SVC_GUARDRAILS_POLICY_DIR: dir.path, SVC_GUARDRAILS_PLAYGROUND: "true", SVC_GUARDRAILS_AUTH_TOKENS: TOKEN });
@@ -98,6 +99,21 @@ describe("the playground page", () => {
     await page.getByRole("status", { name: "Result" }).waitFor();
     expect(await page.locator("#verdict").textContent()).toBe("Blocked by Keywords: Keywords guardrail triggered: blocked keyword found");
     expect(await page.locator("#sanitized").textContent()).toContain("nothing goes on");
+    // The words that blocked it are marked in the text.
+    expect(await page.locator("#original mark").allTextContents()).toEqual(["launch codesKeywords"]);
+    await page.close();
+  }, 30_000);
+
+  test("a blocked output marks the value that blocked it", async () => {
+    const { page } = await newPage(open);
+    await page.getByLabel("Policy").selectOption("output-block");
+    await page.getByLabel("Stage").selectOption("output");
+    await page.getByLabel("Text").fill("Your card 4111 1111 1111 1111 is on file.");
+    await page.getByRole("button", { name: "Check" }).click();
+    await page.getByRole("status", { name: "Result" }).waitFor();
+    expect(await page.locator("#verdict").textContent()).toStartWith("Blocked by PII");
+    expect(await page.locator("#original mark").allTextContents()).toEqual(["4111 1111 1111 1111CREDIT_CARD"]);
+    expect(await page.locator("#original").textContent()).toBe("Your card 4111 1111 1111 1111CREDIT_CARD is on file.");
     await page.close();
   }, 30_000);
 
@@ -121,7 +137,7 @@ describe("the playground page", () => {
     await page.getByLabel("Caller key").waitFor();
     await page.getByLabel("Caller key").fill(TOKEN);
     await page.getByRole("button", { name: "Use this key" }).click();
-    await expect(page.getByLabel("Policy").locator("option").allTextContents()).resolves.toEqual(["keywords", "mask"]);
+    await expect(page.getByLabel("Policy").locator("option").allTextContents()).resolves.toEqual(["keywords", "mask", "output-block"]);
     await page.getByLabel("Policy").selectOption("keywords");
     await page.getByLabel("Text").fill("hello there");
     await page.getByRole("button", { name: "Check" }).click();

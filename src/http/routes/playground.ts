@@ -14,6 +14,7 @@ import { requestSchema } from "../../schema/request-schema.ts";
 import { requestContext, type AppDeps } from "../context.ts";
 import page from "../playground/page.html" with { type: "text" };
 import { maskedSpans } from "../playground/spans.ts";
+import { blockSpans } from "../playground/block-spans.ts";
 
 export const PLAYGROUND_PATH = "/playground";
 
@@ -84,7 +85,8 @@ export function playgroundRoutes(deps: AppDeps) {
           guardrail,
           message,
           sanitized_text: allowed ? sanitized : null,
-          spans: allowed ? maskedSpans(body.text, sanitized) : [],
+          // Allowed: where masking replaced text; blocked: where the value that blocked it lies.
+          spans: allowed ? maskedSpans(body.text, sanitized) : guardrail ? await blockSpans(policy, body.stage, body.text, guardrail) : [],
           guardrails: runs.map((r) => ({
             name: r.name,
             stage: r.stage,
