@@ -1,5 +1,7 @@
 /** `npm run build`: dist/guardrail-proxy for this machine (scripts/lib/compile.ts). */
-import { compileBinary } from "./scripts/lib/compile.ts";
+import { compileBinary, warnAboutUncommittedPolicies } from "./scripts/lib/compile.ts";
+
+warnAboutUncommittedPolicies();
 
 const outfile = process.env.GUARDRAIL_PROXY_OUTFILE ?? "dist/guardrail-proxy";
 try {

@@ -44,6 +44,15 @@ const panels = [
   row("Rollout", 51),
   panel("Shadow policies: what the candidate would have done", 52, 0, 12, "reqps", [[rate("guardrail_proxy_shadow_total", "policy, shadow, outcome"), "{{policy}} -> {{shadow}}: {{outcome}}"]], "would_block and differs are what switching the candidate to block would change."),
   panel("MCP messages by server and outcome", 52, 12, 12, "reqps", [[rate("guardrail_proxy_mcp_messages_total", "server, from, outcome"), "{{server}} {{from}} {{outcome}}"]], "Messages of agents' MCP traffic judged."),
+  panel(
+    "Policies served from their last valid version",
+    60,
+    0,
+    24,
+    "short",
+    [["max by (config_id) (guardrail_proxy_policy_invalid)", "{{config_id}}"]],
+    "1: the policy's file is invalid or unreadable, and the proxy serves the version it last read valid (the error log line names the file, field and reason). 0: valid again.",
+  ),
 ];
 
 const dashboard = {

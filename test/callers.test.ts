@@ -73,7 +73,7 @@ describe("a callers file binds each token to its policies", () => {
   test("403 policy_not_allowed on every route, in each route's error shape", async () => {
     const guardRes = await guard("billing-token", { text: "x", config_id: "support" });
     expect(guardRes.status).toBe(403);
-    expect(((await guardRes.json()) as { detail: unknown }).detail).toEqual({ error: "policy_not_allowed", message: "caller 'billing-app' may not use policy 'support'" });
+    expect(((await guardRes.json()) as { detail: unknown }).detail).toMatchObject({ error: "policy_not_allowed", message: "caller 'billing-app' may not use policy 'support'" });
     const messages = await fx.server.post(
       "/v1/messages",
       { model: "claude", max_tokens: 10, messages: [{ role: "user", content: "hi" }], guardrails: { config_id: "alert-only" } },
@@ -98,7 +98,7 @@ describe("a callers file binds each token to its policies", () => {
     try {
       const res = await server.post("/v1/guard/input", { text: "x" }, { "x-guardrails-key": "billing-token" });
       expect(res.status).toBe(422);
-      expect(((await res.json()) as { detail: { error: string; message: string } }).detail).toEqual({
+      expect(((await res.json()) as { detail: { error: string; message: string } }).detail).toMatchObject({
         error: "config_id_required",
         message: "config_id is required: caller 'billing-app' has no default policy",
       });

@@ -54,6 +54,35 @@ describe("every document", () => {
     }
   });
 
+  test("cites no document users do not have (the contract's DECISIONS sections): each says the rule itself", () => {
+    // ARCHITECTURE.md is the developers' map of the code, beside the contract it implements.
+    for (const file of DOCS.filter((f) => f !== "docs/ARCHITECTURE.md")) {
+      const found = read(file).match(/DECISIONS|§\s*\d+/g) ?? [];
+      expect({ file, found }).toEqual({ file, found: [] });
+    }
+  });
+
+  test("a command that starts the server sets SVC_KEY, as the server requires", () => {
+    for (const file of DOCS) {
+      for (const line of read(file).split("\n").filter((l) => /src\/main\.ts serve\b/.test(l) && !l.trimStart().startsWith("#"))) {
+        expect({ file, line, key: /SVC_KEY=/.test(line) }).toEqual({ file, line, key: true });
+      }
+    }
+  });
+
+  test("where a document lists the policies `init` writes, it lists every shipped one", () => {
+    const shipped = readdirSync(join(ROOT, "policies")).map((f) => f.replace(/\.(ya?ml|json)$/, ""));
+    let lists = 0;
+    for (const file of DOCS) {
+      for (const m of read(file).matchAll(/[Ww]rites the shipped policies \(([^)]*)\)/g)) {
+        lists++;
+        const named = m[1]!.replaceAll("`", "").split(/,\s*/).map((n) => n.trim());
+        expect({ file, missing: shipped.filter((p) => !named.includes(p)) }).toEqual({ file, missing: [] });
+      }
+    }
+    expect(lists).toBeGreaterThanOrEqual(2);
+  });
+
   test("names only package scripts and files that exist", () => {
     for (const file of DOCS) {
       const text = read(file);

@@ -27,6 +27,7 @@ beforeAll(async () => {
   dir = tempPolicyDir({
     "p.json": { ...policy({ pre_flight: [{ name: "PII" }] }), shadow: "candidate" },
     "candidate.json": policy({ input: [{ name: "Keywords", config: { keywords: ["launch codes"] } }] }),
+    "edited.json": policy({ pre_flight: [{ name: "PII" }] }),
   });
   server = await startTestServer({ SVC_GUARDRAILS_POLICY_DIR: dir.path, SVC_GUARDRAILS_DEFAULT_CONFIG_ID: "p" });
 });
@@ -113,6 +114,10 @@ describe("the dashboard's queries in a real Prometheus", () => {
       if (up?.data?.result.length) break;
       await Bun.sleep(100);
     }
+    // A policy served, then saved invalid: its last valid version goes on, the gauge says so.
+    await server.post("/v1/guard/input", { text: "hello", config_id: "edited" });
+    dir.write("edited.json", "{ not json");
+    await server.post("/v1/guard/input", { text: "hello", config_id: "edited" });
     // Traffic between scrapes, so that each rate has two samples: masks, a shadow verdict, a 404.
     for (let round = 0; round < 4; round++) {
       await server.post("/v1/guard/input", { text: "where are the launch codes? mail ann@corp.example" });
@@ -132,7 +137,7 @@ describe("the dashboard's queries in a real Prometheus", () => {
     const answers = await Promise.all(targets.map(async (t) => ({ ...t, answer: await query(t.expr) })));
     expect(answers.filter((a) => a.answer.status !== "success").map((a) => [a.title, a.answer.error])).toEqual([]);
     const fed = answers.filter((a) => (a.answer.data?.result.length ?? 0) > 0).map((a) => a.title);
-    for (const title of ["Requests per second by route", "Responses by status", "Masks per guardrail and policy", "Guardrail latency p95 by guardrail and stage", "Shadow policies: what the candidate would have done"]) {
+    for (const title of ["Requests per second by route", "Responses by status", "Masks per guardrail and policy", "Guardrail latency p95 by guardrail and stage", "Shadow policies: what the candidate would have done", "Policies served from their last valid version"]) {
       expect(fed).toContain(title);
     }
     // Prometheus rejects a query that is not PromQL: the check can fail.

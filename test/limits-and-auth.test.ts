@@ -23,7 +23,7 @@ describe("body size limit", () => {
     const res = await server.post("/v1/guard/input", big);
     expect(res.status).toBe(413);
     const json = (await res.json()) as { detail: { error: string; message: string } };
-    expect(json.detail).toEqual({ error: "request_too_large", message: "request body is larger than the 10485760-byte limit (SVC_GUARDRAILS_MAX_BODY_BYTES)" });
+    expect(json.detail).toMatchObject({ error: "request_too_large", message: "request body is larger than the 10485760-byte limit (SVC_GUARDRAILS_MAX_BODY_BYTES)" });
     const ok = await server.post("/v1/guard/input", { text: "fine", config_id: "p" });
     expect(ok.status).toBe(200);
   });

@@ -30,6 +30,7 @@ beforeAll(async () => {
   dir = tempPolicyDir({
     "mask.json": policy({ pre_flight: [{ name: "PII", config: { entities: ["EMAIL_ADDRESS", "PHONE_NUMBER"] } }], input: [{ name: "PromptInjection" }] }),
     "keywords.json": policy({ input: [{ name: "Keywords", config: { keywords: ["launch codes"] } }] }),
+    "output-block.json": policy({ output: [{ name: "PII", suppress_enforcement: false, config: { block: true, entities: ["CREDIT_CARD"] } }] }),
   });
   open = await startTestServer({ SVC_GUARDRAILS_POLICY_DIR: dir.path, SVC_GUARDRAILS_DEFAULT_CONFIG_ID: "mask", SVC_GUARDRAILS_PLAYGROUND: "true" });
   guarded = await startTestServer({ SVC_GUARDRAILS_POLICY_DIR: dir.path, SVC_GUARDRAILS_PLAYGROUND: "true", SVC_GUARDRAILS_AUTH_TOKENS: TOKEN });
@@ -98,6 +99,21 @@ describe("the playground page", () => {
     await page.getByRole("status", { name: "Result" }).waitFor();
     expect(await page.locator("#verdict").textContent()).toBe("Blocked by Keywords: Keywords guardrail triggered: blocked keyword found");
     expect(await page.locator("#sanitized").textContent()).toContain("nothing goes on");
+    // The words that blocked it are marked in the text.
+    expect(await page.locator("#original mark").allTextContents()).toEqual(["launch codesKeywords"]);
+    await page.close();
+  }, 30_000);
+
+  test("a blocked output marks the value that blocked it", async () => {
+    const { page } = await newPage(open);
+    await page.getByLabel("Policy").selectOption("output-block");
+    await page.getByLabel("Stage").selectOption("output");
+    await page.getByLabel("Text").fill("Your card 4111 1111 1111 1111 is on file.");
+    await page.getByRole("button", { name: "Check" }).click();
+    await page.getByRole("status", { name: "Result" }).waitFor();
+    expect(await page.locator("#verdict").textContent()).toStartWith("Blocked by PII");
+    expect(await page.locator("#original mark").allTextContents()).toEqual(["4111 1111 1111 1111CREDIT_CARD"]);
+    expect(await page.locator("#original").textContent()).toBe("Your card 4111 1111 1111 1111CREDIT_CARD is on file.");
     await page.close();
   }, 30_000);
 
@@ -121,7 +137,7 @@ describe("the playground page", () => {
     await page.getByLabel("Caller key").waitFor();
     await page.getByLabel("Caller key").fill(TOKEN);
     await page.getByRole("button", { name: "Use this key" }).click();
-    await expect(page.getByLabel("Policy").locator("option").allTextContents()).resolves.toEqual(["keywords", "mask"]);
+    await expect(page.getByLabel("Policy").locator("option").allTextContents()).resolves.toEqual(["keywords", "mask", "output-block"]);
     await page.getByLabel("Policy").selectOption("keywords");
     await page.getByLabel("Text").fill("hello there");
     await page.getByRole("button", { name: "Check" }).click();
@@ -171,6 +187,27 @@ describe("the playground page", () => {
     expect(await accessibilityViolations(keyed.page)).toEqual([]);
     await keyed.page.close();
   }, 30_000);
+
+  test("checks are counted in guardrail_proxy_playground_checks_total only, never in the traffic metrics", async () => {
+    const checks = [
+      { config_id: "mask", stage: "input", text: "mail ann@corp.example" },
+      { config_id: "keywords", stage: "input", text: "the launch codes" },
+      { config_id: "mask", stage: "output", text: "nothing here" },
+      { config_id: "no-such-policy", stage: "input", text: "hi" },
+    ];
+    const before = await (await fetch(`${open.url}/metrics`)).text();
+    const count = (scrape: string, series: string) => Number(new RegExp(`^${series.replace(/[{}]/g, "\\$&")} (\\d+)$`, "m").exec(scrape)?.[1] ?? 0);
+    for (const check of checks) await open.post("/playground/api/check", check);
+    await open.waitForLog((l) => l.path === "/playground/api/check" && l.status === 422);
+    const after = await (await fetch(`${open.url}/metrics`)).text();
+    expect(count(after, 'guardrail_proxy_playground_checks_total{stage="input",outcome="masked"}') - count(before, 'guardrail_proxy_playground_checks_total{stage="input",outcome="masked"}')).toBe(1);
+    expect(count(after, 'guardrail_proxy_playground_checks_total{stage="input",outcome="blocked"}') - count(before, 'guardrail_proxy_playground_checks_total{stage="input",outcome="blocked"}')).toBe(1);
+    expect(count(after, 'guardrail_proxy_playground_checks_total{stage="output",outcome="passed"}') - count(before, 'guardrail_proxy_playground_checks_total{stage="output",outcome="passed"}')).toBe(1);
+    expect(count(after, 'guardrail_proxy_playground_checks_total{stage="input",outcome="error"}') - count(before, 'guardrail_proxy_playground_checks_total{stage="input",outcome="error"}')).toBe(1);
+    // Neither the requests, their latency, nor the guardrails' outcomes reach the traffic series.
+    expect(after).not.toContain('route="/playground/api/check"');
+    expect(after).not.toMatch(/^guardrail_proxy_guardrail_outcomes_total\{/m);
+  });
 
   test("without --playground, the page and its API do not exist", async () => {
     expect((await fetch(`${off.url}/playground`)).status).toBe(404);

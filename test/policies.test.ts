@@ -74,7 +74,7 @@ describe("policy discovery", () => {
   test("an unknown config_id answers 422 policy_not_found", async () => {
     const r = await guardBody(server, { text: "x", config_id: "missing" });
     expect(r.status).toBe(422);
-    expect(r.json.detail).toEqual({ error: "policy_not_found", message: "no policy 'missing' (GET /v1/guardrails/configs lists the policies)" });
+    expect(r.json.detail).toMatchObject({ error: "policy_not_found", message: "no policy 'missing' (GET /v1/guardrails/configs lists the policies)" });
   });
 
   test("a config_id that tries to leave the directory answers 422 and reads nothing", async () => {
@@ -246,7 +246,7 @@ describe("an unusable policy directory", () => {
     expect(await list.text()).not.toContain(holder.path);
     const r = await guardBody(server, { text: "x", config_id: "a" });
     expect(r.status).toBe(500);
-    expect(r.json.detail).toEqual({ error: "internal_error", message: "the server could not read its policies" });
+    expect(r.json.detail).toMatchObject({ error: "internal_error", message: "the server could not read its policies" });
     const line = await server.waitForLog((l) => l.msg === "policy directory unreadable");
     expect(line.reason).toBe(`the policy directory ${dir} is not a directory`);
   });

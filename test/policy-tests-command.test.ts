@@ -1,4 +1,4 @@
-/** `guardrail-proxy test` (DECISIONS §14): policy test cases from YAML and JSONL files, as a user runs them in CI. */
+/** `guardrail-proxy test`: policy test cases from YAML and JSONL files, as a user runs them in CI. */
 import { afterAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,7 +14,7 @@ const run = (args: string[]) => runCli(["test", "--policy-dir", dir.path, ...arg
 describe("guardrail-proxy test", () => {
   test("the shipped example file passes on the shipped policies (a policy change that breaks it fails here)", async () => {
     const r = await runCli(["test", "--policy-dir", join(ROOT, "policies"), join(ROOT, "policy-tests", "shipped.yaml")], { env: baseEnv({}) });
-    expect(r.stdout.trim().split("\n").at(-1)).toBe("9 passed, 0 failed");
+    expect(r.stdout.trim().split("\n").at(-1)).toBe("12 passed, 0 failed");
     expect(r.code).toBe(0);
   });
 
@@ -64,5 +64,35 @@ describe("guardrail-proxy test", () => {
       expect(r.stderr.trim().split("\n")).toHaveLength(1);
       expect(r.stderr).toContain(`${file}: ${message}`);
     }
+  });
+
+  test("every problem of every file in one pass, not the first of each", async () => {
+    const a = dir.write("a.yaml", "- config_id: mask\n  expect: {}\n- config_id: mask\n  text: x\n  stage: middle\n  expect: { colour: red }\n- config_id: nope\n  text: x\n  expect: {}\n");
+    const b = dir.write("b.jsonl", '{"config_id":"mask","expect":{}}\n{broken\n');
+    const r = await run([a, b]);
+    expect(r.code).toBe(2);
+    const lines = r.stderr.trim().split("\n");
+    expect(lines.filter((l) => l.startsWith(`${a}: case 1`)).length).toBe(1);
+    expect(lines.filter((l) => l.startsWith(`${a}: case 2`)).length).toBe(2);
+    expect(lines.some((l) => l.startsWith(`${a}: case 3 (#3): config_id: no policy 'nope'`))).toBe(true);
+    expect(lines.some((l) => l.startsWith(`${b}: case 1 (#1): text:`))).toBe(true);
+    expect(lines.some((l) => l.startsWith(`${b}: line 2: not valid JSON`))).toBe(true);
+    expect(lines).toHaveLength(6);
+  });
+
+  test("an unknown config_id names the policy directory and the policies in it, not a server endpoint", async () => {
+    const file = dir.write("unknown-id.yaml", "- config_id: mask-typo\n  text: x\n  expect: {}\n");
+    const r = await run([file]);
+    expect(r.code).toBe(2);
+    // (The case files of these tests lie in the policy directory too: they are listed as well.)
+    expect(r.stderr.trim()).toMatch(new RegExp(`^.*: case 1 \\(#1\\): config_id: no policy 'mask-typo' in ${dir.path} \\(its policies: (?:[a-z-]+, )*mask(?:, [a-z-]+)*; --policy-dir names another directory\\)$`));
+    expect(r.stderr).not.toContain("/v1/");
+  });
+
+  test("a YAML error keeps its reason, position and the line it points at", async () => {
+    const file = dir.write("indent.yaml", "- config_id: mask\n  text: x\n expect: {}\n");
+    const r = await run([file]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}: not valid YAML: .+ at line 3, column \\d+: ".*expect: \\{\\}"$`));
   });
 });

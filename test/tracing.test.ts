@@ -74,6 +74,8 @@ describe("tracing on: spans reach an OTLP/HTTP collector", () => {
   let upstreamTraceparents: (string | undefined)[] = [];
   let exitCode: number;
 
+  /** The X-Request-Id of the first chat request's answer. */
+  let firstRequestId: string | null = null;
   beforeAll(async () => {
     mock = startMockUpstream();
     mcpServer = startMcpServer();
@@ -116,7 +118,8 @@ describe("tracing on: spans reach an OTLP/HTTP collector", () => {
       maxRetries: 0,
     });
     // A whole answer, masked on the way in; a stream; a blocked guard request.
-    await client.chat.completions.create({ model: "m", messages: [{ role: "user", content: `Mail ${EMAIL}, our key is ${SECRET}` }] });
+    const first = await client.chat.completions.create({ model: "m", messages: [{ role: "user", content: `Mail ${EMAIL}, our key is ${SECRET}` }] }).withResponse();
+    firstRequestId = first.request_id;
     const stream = await client.chat.completions.create({ model: "m", stream: true, messages: [{ role: "user", content: "Say hello" }] });
     for await (const _ of stream) void _;
     const blocked = await fetch(`http://127.0.0.1:${port}/v1/guard/input`, {
@@ -181,7 +184,10 @@ describe("tracing on: spans reach an OTLP/HTTP collector", () => {
       "http.response.status_code": 200,
       "guardrail_proxy.config_id": "default",
       "guardrail_proxy.caller": "tracing-app",
+      // The id the answer's X-Request-Id gave the caller finds its span.
+      "guardrail_proxy.request_id": firstRequestId,
     });
+    expect(firstRequestId).toMatch(/^[0-9a-f-]{36}$/);
 
     const children = childrenOf(whole!);
     expect(children.map((s) => s.name).sort()).toEqual(["POST /chat/completions", "guardrails input", "guardrails output", "guardrails pre_flight"]);

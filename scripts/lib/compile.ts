@@ -22,6 +22,31 @@ export const RELEASE_TARGETS = [
 
 export type ReleaseTarget = (typeof RELEASE_TARGETS)[number]["target"];
 
+/**
+ * The files of `policies/` that differ from the last commit (`git status`), when `root` is a git
+ * checkout: the binary embeds the directory as it is on disk (what `init` writes out), so a
+ * build says which of them are not the committed ones. Empty outside a checkout or without git.
+ */
+export function uncommittedPolicies(root = ROOT): string[] {
+  try {
+    const status = Bun.spawnSync(["git", "status", "--porcelain", "--untracked-files=all", "--", "policies"], { cwd: root, stdout: "pipe", stderr: "ignore" });
+    if (status.exitCode !== 0) return [];
+    return status.stdout
+      .toString()
+      .split("\n")
+      .filter((line) => line.trim() !== "")
+      .map((line) => line.slice(3).trim());
+  } catch {
+    return [];
+  }
+}
+
+/** One warning line when the build embeds policies that are not the committed ones. */
+export function warnAboutUncommittedPolicies(): void {
+  const files = uncommittedPolicies();
+  if (files.length > 0) console.error(`warning: the binary embeds policies/ as it is on disk, and these differ from the last commit: ${files.join(", ")}`);
+}
+
 /** Compiles the server into `outfile`; `target` omitted means this machine's platform. Throws with Bun's messages on failure. */
 export async function compileBinary(outfile: string, target?: ReleaseTarget): Promise<void> {
   rmSync(outfile, { force: true });

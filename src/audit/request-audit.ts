@@ -10,6 +10,7 @@ import type { NamedPolicy } from "../policy/errors.ts";
 import { callerValue } from "../log/caller-value.ts";
 import type { RequestTrace } from "../tracing/trace.ts";
 import type { PolicyAccess } from "../policy/store.ts";
+import { requestIdOf } from "./request-id.ts";
 
 /** Who is calling: a named caller of the callers file, or a holder of a listed token. */
 export interface Caller {
@@ -21,6 +22,8 @@ export interface Caller {
 
 export interface RequestAudit {
   readonly startedAt: number;
+  /** The request's id (request-id.ts): in its answer's header, log line, span, error body and upstream calls. */
+  readonly requestId: string;
   readonly method: string;
   /** The raw path, for choosing the error shape; logs show the route pattern instead. */
   readonly path: string;
@@ -41,13 +44,18 @@ export interface RequestAudit {
   logFields?: Record<string, unknown>;
   /** Work the request line waits for, after the answer went out (a shadow policy's verdict). */
   waitFor?: Promise<unknown>;
+  /**
+   * A playground check: counted in `guardrail_proxy_playground_checks_total` only, never in the
+   * traffic metrics (requests, latency, guardrail outcomes) a dashboard reads (DECISIONS §14).
+   */
+  playgroundCheck?: { readonly stage: string; readonly outcome: "blocked" | "masked" | "passed" | "error" };
   /** Set by streaming routes: the line is written by `finishAudit` when the stream ends. */
   deferred: boolean;
   finished: boolean;
 }
 
 export function startAudit(request: Request, path: string): RequestAudit {
-  return { startedAt: performance.now(), method: request.method, path, caller: null, authenticated: false, runs: [], deferred: false, finished: false };
+  return { startedAt: performance.now(), requestId: requestIdOf(request.headers), method: request.method, path, caller: null, authenticated: false, runs: [], deferred: false, finished: false };
 }
 
 export interface AuditSinks {
@@ -71,9 +79,14 @@ export function finishAudit(audit: RequestAudit, status: number, route: string, 
 
 function writeAudit(audit: RequestAudit, status: number, route: string, sinks: AuditSinks, seconds: number, extra?: Readonly<Record<string, unknown>>): void {
   const caller = audit.caller?.name;
+  if (audit.playgroundCheck) {
+    sinks.metrics.inc("guardrail_proxy_playground_checks_total", audit.playgroundCheck);
+    audit.trace?.end({ status, route, configId: audit.configId, caller, requestId: audit.requestId });
+    return writeLine(audit, status, route, sinks, seconds, extra);
+  }
   sinks.metrics.inc("guardrail_proxy_requests_total", caller === undefined ? { route, status: String(status) } : { route, status: String(status), caller });
   sinks.metrics.observe("guardrail_proxy_request_duration_seconds", { route }, seconds);
-  audit.trace?.end({ status, route, configId: audit.configId, caller });
+  audit.trace?.end({ status, route, configId: audit.configId, caller, requestId: audit.requestId });
   for (const run of audit.runs) {
     const labels = { guardrail: run.name, stage: run.stage, policy: audit.configId ?? "none" };
     if (run.error !== undefined) sinks.metrics.inc("guardrail_proxy_guardrail_outcomes_total", withCaller({ ...labels, outcome: "error" }, caller));
@@ -85,6 +98,11 @@ function writeAudit(audit: RequestAudit, status: number, route: string, sinks: A
       sinks.log.warning("guardrail could not run; request let through", { guardrail: run.name, stage: run.stage, reason: run.error, config_id: audit.configId, caller });
     }
   }
+  writeLine(audit, status, route, sinks, seconds, extra);
+}
+
+function writeLine(audit: RequestAudit, status: number, route: string, sinks: AuditSinks, seconds: number, extra?: Readonly<Record<string, unknown>>): void {
+  const caller = audit.caller?.name;
   // The request line is built only when it will be written: at `warning` it is not.
   if (!sinks.log.enabled("info")) return;
   sinks.log.info("request", {
@@ -92,6 +110,7 @@ function writeAudit(audit: RequestAudit, status: number, route: string, sinks: A
     // The pattern: a raw path is the caller's text (ids, e-mails, megabytes of it).
     path: route,
     status,
+    request_id: audit.requestId,
     duration_ms: Math.round(seconds * 1e6) / 1e3,
     ...policyFields(audit),
     caller,

@@ -19,6 +19,7 @@ import { compileChecker, formatIssues } from "../schema/check.ts";
 import { applyOptions, loadSettings, type Environment } from "../settings.ts";
 import { optionValue, type ParsedArgs } from "./args.ts";
 import { UsageError } from "./errors.ts";
+import { yamlErrorLine } from "../policy/yaml-error.ts";
 
 const CaseSchema = Type.Object(
   {
@@ -50,21 +51,26 @@ interface PolicyCase {
   readonly expect: { allowed?: boolean; guardrail?: string | null; masked?: string[]; sanitized_text?: string | null };
 }
 
-/** A file or a case that cannot be run: exit 2 before any case runs. */
-class CaseFileError extends Error {}
 
 export async function runPolicyTests(args: ParsedArgs, env: Environment): Promise<number> {
   if (args.positionals.length === 0) throw new UsageError("pass one or more case files (YAML or JSONL)");
   const settings = loadSettings(applyOptions(env, args.options), { requireLicence: false });
   // No judge model or moderations endpoint: a case needing one reports the check as unavailable.
   const store = new LocalPolicyStore(settings.policyDir, undefined, NO_SERVICES);
-  let cases: PolicyCase[];
-  try {
-    cases = args.positionals.flatMap((file) => readCases(file));
-    for (const c of cases) policyOf(store, c);
-  } catch (e) {
-    if (!(e instanceof CaseFileError)) throw e;
-    process.stderr.write(`${e.message}\n`);
+  // Every problem of every file in one pass: a line each, then exit 2 before any case runs.
+  const problems: string[] = [];
+  const cases: PolicyCase[] = [];
+  for (const file of args.positionals) {
+    const read = readCases(file);
+    problems.push(...read.problems);
+    cases.push(...read.cases);
+  }
+  for (const c of cases) {
+    const problem = policyProblem(store, settings.policyDir, c);
+    if (problem) problems.push(problem);
+  }
+  if (problems.length > 0) {
+    process.stderr.write(problems.map((p) => `${p}\n`).join(""));
     return 2;
   }
   const results: CaseResult[] = [];
@@ -84,52 +90,68 @@ function label(c: PolicyCase): string {
   return `${c.file}: case ${c.index} (${c.name})`;
 }
 
-function readCases(file: string): PolicyCase[] {
+/** A file's cases that can run, and a line for each problem of the others (every one, not the first). */
+function readCases(file: string): { cases: PolicyCase[]; problems: string[] } {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
   } catch (e) {
-    throw new CaseFileError(`${file}: cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    return { cases: [], problems: [`${file}: cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`] };
   }
-  const jsonl = file.endsWith(".jsonl");
-  let raw: unknown[];
-  if (jsonl) {
-    raw = [];
+  const problems: string[] = [];
+  let raw: { value: unknown; index: number }[] = [];
+  if (file.endsWith(".jsonl")) {
+    let index = 0;
     text.split("\n").forEach((line, i) => {
       if (line.trim() === "") return;
+      index++;
       try {
-        raw.push(JSON.parse(line));
-      } catch {
-        throw new CaseFileError(`${file}: line ${i + 1}: not valid JSON`);
+        raw.push({ value: JSON.parse(line), index });
+      } catch (e) {
+        problems.push(`${file}: line ${i + 1}: not valid JSON: ${(e as Error).message}`);
       }
     });
   } else {
     let parsed: unknown;
     try {
-      parsed = parseYaml(text, { maxAliasCount: 0, uniqueKeys: true });
+      parsed = parseYaml(text, { maxAliasCount: 0, uniqueKeys: true, prettyErrors: true });
     } catch (e) {
-      throw new CaseFileError(`${file}: not valid YAML: ${(e as Error).message.split("\n")[0]}`);
+      return { cases: [], problems: [`${file}: not valid YAML: ${yamlErrorLine(e)}`] };
     }
-    if (!Array.isArray(parsed)) throw new CaseFileError(`${file}: a YAML case file is a list of cases`);
-    raw = parsed;
+    if (!Array.isArray(parsed)) return { cases: [], problems: [`${file}: a YAML case file is a list of cases`] };
+    raw = parsed.map((value, i) => ({ value, index: i + 1 }));
   }
-  return raw.map((value, i) => {
-    const index = i + 1;
+  const cases: PolicyCase[] = [];
+  for (const { value, index } of raw) {
     const name = typeof (value as { name?: unknown } | null)?.name === "string" ? (value as { name: string }).name : `#${index}`;
     const checked = checkCase(value);
-    if (!checked.ok) throw new CaseFileError(`${file}: case ${index} (${name}): ${formatIssues(checked.issues)}`);
+    if (!checked.ok) {
+      for (const issue of checked.issues) problems.push(`${file}: case ${index} (${name}): ${formatIssues([issue])}`);
+      continue;
+    }
     const c = checked.value;
-    return { file, index, name, configId: c.config_id, stage: c.stage ?? "input", text: c.text, expect: c.expect };
-  });
+    cases.push({ file, index, name, configId: c.config_id, stage: c.stage ?? "input", text: c.text, expect: c.expect });
+  }
+  return { cases, problems };
+}
+
+/** Why a case's policy cannot be had, as a problem line; null when it can. */
+function policyProblem(store: LocalPolicyStore, dir: string, c: PolicyCase): string | null {
+  try {
+    store.resolve(c.configId);
+    return null;
+  } catch (e) {
+    if (!(e instanceof PolicyError)) throw e;
+    if (e.code !== "policy_not_found") return `${label(c)}: config_id: ${e.message}`;
+    // The command reads a policy directory, not a server: say which, and what is in it.
+    const ids = store.listIds();
+    const known = ids.length === 0 ? "it holds no policies" : `its policies: ${ids.join(", ")}`;
+    return `${label(c)}: config_id: no policy '${c.configId}' in ${dir} (${known}; --policy-dir names another directory)`;
+  }
 }
 
 function policyOf(store: LocalPolicyStore, c: PolicyCase): CompiledPolicy {
-  try {
-    return store.resolve(c.configId);
-  } catch (e) {
-    if (e instanceof PolicyError) throw new CaseFileError(`${label(c)}: config_id: ${e.message}`);
-    throw e;
-  }
+  return store.resolve(c.configId);
 }
 
 interface CaseResult {

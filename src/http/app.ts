@@ -7,6 +7,7 @@ import { PolicyError } from "../policy/errors.ts";
 import { formatIssues, toIssues, type SchemaIssue } from "../schema/check.ts";
 import { callerValue } from "../log/caller-value.ts";
 import { finishAudit, startAudit } from "../audit/request-audit.ts";
+import { REQUEST_ID_HEADER } from "../audit/request-id.ts";
 import { readBodyWithin, readJsonBody, checkDeclaredLength } from "./body.ts";
 import { callerAuthentication, exemptFromAuthentication } from "./caller-auth.ts";
 import { BrowserBoundary } from "./browser-boundary.ts";
@@ -39,6 +40,7 @@ export function createApp(deps: AppDeps) {
       .onRequest((ctx) => {
         const path = pathOf(ctx.request.url);
         ctx.audit = startAudit(ctx.request, path);
+        ctx.set.headers[REQUEST_ID_HEADER] = ctx.audit.requestId;
         // Probes and scrapes would fill traces with nothing: they are not traced.
         if (deps.tracing && path !== "/health" && path !== "/metrics") ctx.audit.trace = deps.tracing.request(ctx.request);
         // Web pages and rebound names are refused before the caller's key or body is looked at.
@@ -74,7 +76,7 @@ export function createApp(deps: AppDeps) {
         if (ctx.audit && !ctx.audit.deferred) finishAudit(ctx.audit, err.status, routeOf(ctx), deps, err.logFields);
         const path = pathOf(ctx.request.url);
         // MCP clients read JSON-RPC: an error on an MCP route is one too.
-        return path.startsWith("/mcp/") ? mcpErrorBody(err) : errorBody(err, familyOf(routeOf(ctx), path));
+        return path.startsWith("/mcp/") ? mcpErrorBody(err, ctx.audit?.requestId) : errorBody(err, familyOf(routeOf(ctx), path), ctx.audit?.requestId);
       })
       // The request is accounted for when its answer is ready, with the status of the answer
       // itself: a relayed upstream error is a Response whose status `set.status` does not

@@ -14,8 +14,10 @@ export interface ErrorBody {
 }
 
 /** The body of `err` on a route of `family`; routes of no family answer in the OpenAI shape. */
-export function errorBody(err: ApiError, family: ApiFamily | undefined): ErrorBody {
-  const detail: ErrorDetail = err.guardrail === undefined ? { error: err.code, message: err.message } : { error: err.code, message: err.message, guardrail: err.guardrail };
+export function errorBody(err: ApiError, family: ApiFamily | undefined, requestId?: string): ErrorBody {
+  const base: ErrorDetail = err.guardrail === undefined ? { error: err.code, message: err.message } : { error: err.code, message: err.message, guardrail: err.guardrail };
+  // The request's id (DECISIONS §14): what a caller quotes to find the request's log line.
+  const detail: ErrorDetail = requestId === undefined ? base : { ...base, request_id: requestId };
   return (family?.errorBody ?? compatErrorBody)(err.status, detail) as ErrorBody;
 }
 
@@ -24,6 +26,7 @@ export function errorBody(err: ApiError, family: ApiFamily | undefined): ErrorBo
  * boundary, the body limit): a JSON-RPC error without an id, as the MCP SDK's own transport
  * answers a refused request (-32000), with SPEC's `detail` beside it.
  */
-export function mcpErrorBody(err: ApiError): ErrorBody {
-  return { ...errorMessage(null, -32000, err.message, { error: err.code }), detail: { error: err.code, message: err.message } };
+export function mcpErrorBody(err: ApiError, requestId?: string): ErrorBody {
+  const detail: ErrorDetail = requestId === undefined ? { error: err.code, message: err.message } : { error: err.code, message: err.message, request_id: requestId };
+  return { ...errorMessage(null, -32000, err.message, { error: err.code }), detail };
 }

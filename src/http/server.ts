@@ -27,6 +27,7 @@ import { workerChannel } from "../process/worker-channel.ts";
 import { configureScanPool } from "../pipeline/scan-pool.ts";
 import { startTracing } from "../tracing/setup.ts";
 import { createApp } from "./app.ts";
+import { policyHealth } from "../audit/policy-health.ts";
 import { CallersFileError, loadCallersFile, type CallerDefinition } from "./callers-file.ts";
 
 export interface RunningServer {
@@ -49,8 +50,8 @@ export async function startServer(settings: Settings, log: Logger): Promise<Runn
   configureScanPool(settings.scanWorkers);
   const upstream = createUpstream(settings);
   const callers = loadCallers(settings);
-  const policies = await createPolicyStore(settings, upstream.services, upstream, log);
   const metrics = new Metrics();
+  const policies = await createPolicyStore(settings, upstream.services, upstream, log, metrics);
   const worker = settings.workerIndex === undefined ? null : workerChannel(metrics);
   // The OpenTelemetry variables are read where the SDK reads them: from the process.
   const tracing = await startTracing(process.env, log);
@@ -254,9 +255,9 @@ function warnAboutUnreachable(settings: Settings, upstream: Upstream, log: Logge
   });
 }
 
-async function createPolicyStore(settings: Settings, services: GuardrailServices, upstream: Upstream, log: Logger): Promise<PolicyStore> {
+async function createPolicyStore(settings: Settings, services: GuardrailServices, upstream: Upstream, log: Logger, metrics: Metrics): Promise<PolicyStore> {
   if (settings.policySource === "local") {
-    const store = new LocalPolicyStore(settings.policyDir, settings.defaultConfigId, services);
+    const store = new LocalPolicyStore(settings.policyDir, settings.defaultConfigId, services, policyHealth(log, metrics));
     // Once per service (worker 0 of `--workers`), after the server listens: compiling the
     // default policy must not delay the first /health.
     if ((settings.workerIndex ?? 0) === 0) {

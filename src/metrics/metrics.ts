@@ -22,6 +22,8 @@ const HELP: Readonly<Record<string, string>> = {
   guardrail_proxy_upstream_in_flight: "Upstream requests not yet finished, streams included.",
   guardrail_proxy_streams_total: "Proxied streams by route pattern and how they ended.",
   guardrail_proxy_unscanned_parts_total: "Request parts no guardrail could read (images, audio, binary files), by route pattern and kind.",
+  guardrail_proxy_playground_checks_total: "Checks made in the playground page, by stage and outcome (blocked, masked, passed); never counted in the traffic metrics.",
+  guardrail_proxy_policy_invalid: "1 while a policy file is invalid or unreadable and its last valid version is served, by policy id; 0 once it is valid again.",
 };
 
 /** Each metric's type: a scrape lists every one (HELP and TYPE), with its series when it has any. */
@@ -39,6 +41,8 @@ const TYPES: Readonly<Record<string, "counter" | "gauge" | "histogram">> = {
   guardrail_proxy_upstream_in_flight: "gauge",
   guardrail_proxy_streams_total: "counter",
   guardrail_proxy_unscanned_parts_total: "counter",
+  guardrail_proxy_policy_invalid: "gauge",
+  guardrail_proxy_playground_checks_total: "counter",
 };
 
 type Labels = Readonly<Record<string, string>>;
@@ -54,6 +58,8 @@ export interface MetricsSnapshot {
   /** name -> label key -> value */
   readonly counters: Record<string, Record<string, number>>;
   readonly gauges: Record<string, number>;
+  /** Labelled gauges that hold a state (0 or 1): name -> label key -> value; processes merge by maximum. */
+  readonly states: Record<string, Record<string, number>>;
   readonly histograms: Record<string, Record<string, { readonly counts: readonly number[]; readonly sum: number; readonly count: number }>>;
 }
 
@@ -74,6 +80,14 @@ export class Metrics {
   private readonly counters = new Map<string, Map<string, number>>();
   private readonly histograms = new Map<string, Map<string, Histogram>>();
   private readonly gauges = new Map<string, number>([["guardrail_proxy_upstream_in_flight", 0]]);
+  private readonly states = new Map<string, Map<string, number>>();
+
+  /** Sets a labelled state gauge (`guardrail_proxy_policy_invalid{config_id}`). */
+  setState(name: string, labels: Labels, value: number): void {
+    let series = this.states.get(name);
+    if (!series) this.states.set(name, (series = new Map()));
+    series.set(labelKey(labels), value);
+  }
 
   /** Moves an unlabelled gauge. */
   add(name: string, delta: number): void {
@@ -110,7 +124,9 @@ export class Metrics {
       histograms[name] = {};
       for (const [key, h] of series) histograms[name][key] = { counts: [...h.counts], sum: h.sum, count: h.count };
     }
-    return { counters, gauges: Object.fromEntries(this.gauges), histograms };
+    const states: MetricsSnapshot["states"] = {};
+    for (const [name, series] of this.states) states[name] = Object.fromEntries(series);
+    return { counters, gauges: Object.fromEntries(this.gauges), states, histograms };
   }
 
   render(): string {
@@ -122,8 +138,14 @@ export class Metrics {
 export function mergeSnapshots(snapshots: readonly MetricsSnapshot[]): MetricsSnapshot {
   const counters: Record<string, Record<string, number>> = {};
   const gauges: Record<string, number> = {};
+  const states: Record<string, Record<string, number>> = {};
   const histograms: Record<string, Record<string, Histogram>> = {};
   for (const s of snapshots) {
+    // Every process reads the same policy files: a state is the highest any of them reports.
+    for (const name in s.states) {
+      const into = (states[name] ??= {});
+      for (const key in s.states[name]) into[key] = Math.max(into[key] ?? 0, s.states[name]![key]!);
+    }
     for (const name in s.counters) {
       const into = (counters[name] ??= {});
       for (const key in s.counters[name]) into[key] = (into[key] ?? 0) + s.counters[name]![key]!;
@@ -140,7 +162,7 @@ export function mergeSnapshots(snapshots: readonly MetricsSnapshot[]): MetricsSn
       }
     }
   }
-  return { counters, gauges, histograms };
+  return { counters, gauges, states, histograms };
 }
 
 export function renderMetrics(snapshot: MetricsSnapshot): string {
@@ -154,6 +176,10 @@ export function renderMetrics(snapshot: MetricsSnapshot): string {
     header(name, "gauge");
     out.push(`${name} ${snapshot.gauges[name]}`);
   }
+  for (const name in snapshot.states) {
+    header(name, "gauge");
+    for (const key in snapshot.states[name]) out.push(`${name}{${key}} ${snapshot.states[name]![key]}`);
+  }
   for (const name in snapshot.histograms) {
     header(name, "histogram");
     for (const key in snapshot.histograms[name]) {
@@ -165,7 +191,7 @@ export function renderMetrics(snapshot: MetricsSnapshot): string {
   }
   // Metrics without a series yet are listed too, so a dashboard can rely on every name.
   for (const name in TYPES) {
-    if (name in snapshot.counters || name in snapshot.gauges || name in snapshot.histograms) continue;
+    if (name in snapshot.counters || name in snapshot.gauges || name in snapshot.states || name in snapshot.histograms) continue;
     header(name, TYPES[name]!);
   }
   return out.join("\n") + "\n";

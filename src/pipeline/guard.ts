@@ -32,6 +32,8 @@ export interface GuardOptions {
 export interface GuardOutcome {
   readonly response: GuardResponse;
   readonly runs: readonly GuardrailRun[];
+  /** The text as the policy would pass it on (masked or not); null when it blocks. */
+  readonly forwarded: string | null;
 }
 
 export async function guardText(policy: CompiledPolicy, stage: GuardStage, text: string, options: GuardOptions = {}): Promise<GuardOutcome> {
@@ -41,6 +43,7 @@ export async function guardText(policy: CompiledPolicy, stage: GuardStage, text:
     return {
       response: { allowed: !block, sanitized_text: null, guardrail: block?.guardrail ?? null, message: block?.message ?? null },
       runs: verdict.runs,
+      forwarded: block ? null : (verdict.texts?.[0] ?? text),
     };
   }
   const vault = options.reversible || policy.reversible ? new PlaceholderVault(options.reversible === true) : undefined;
@@ -52,5 +55,6 @@ export async function guardText(policy: CompiledPolicy, stage: GuardStage, text:
     guardrail: block?.guardrail ?? null,
     message: block?.message ?? null,
   };
-  return { response: vault && !block ? { ...response, restore: Object.fromEntries(vault.values) } : response, runs: verdict.runs };
+  const forwarded = block ? null : verdict.segments[0]!.text;
+  return { response: vault && !block ? { ...response, restore: Object.fromEntries(vault.values) } : response, runs: verdict.runs, forwarded };
 }

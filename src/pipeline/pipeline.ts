@@ -46,6 +46,8 @@ export interface OutputOptions {
   readonly trace?: RequestTrace;
   /** Reversible output masking (an MCP session's placeholders: DECISIONS §12). */
   readonly vault?: PlaceholderVault;
+  /** Work nobody waits for (StageOptions.background). */
+  readonly background?: boolean;
 }
 
 /**
@@ -58,7 +60,7 @@ export async function runOutputStage(policy: CompiledPolicy, texts: readonly str
     policy,
     "output",
     revealHidden(texts.map((text, i) => ({ role: "assistant", text, masked: masked?.[i] ?? true, judged: true }))),
-    { signal: options.signal, trace: options.trace, ...(options.vault ? { vault: options.vault } : {}) },
+    { signal: options.signal, trace: options.trace, ...(options.vault ? { vault: options.vault } : {}), ...(options.background ? { background: true } : {}) },
   );
   return { runs: result.runs, block: result.block, texts: result.segments.slice(0, texts.length).map((s) => s.text) };
 }

@@ -14,7 +14,7 @@ import type { CompiledEntry, CompiledPolicy } from "../policy/compile.ts";
 import type { StageName } from "../policy/schema.ts";
 import { maskSegments } from "./mask-segments.ts";
 import { startOffloadedStage } from "./offloaded-stage.ts";
-import { OFFLOAD_MIN_CHARS, scanPool } from "./scan-pool.ts";
+import { BACKGROUND_MIN_CHARS, OFFLOAD_MIN_CHARS, backgroundScanPool, scanPool } from "./scan-pool.ts";
 import { finishStage, StageProgress, withRewrites, type StageOptions, type StartedStage } from "./stage-runs.ts";
 import { inTurn } from "./turn.ts";
 import type { Segment, StageResult } from "./types.ts";
@@ -25,7 +25,7 @@ export async function runStage(policy: CompiledPolicy, stage: StageName, input: 
   const stageTrace = options.trace?.stage(stage);
   if (stageTrace) options = { ...options, stageTrace };
   const chars = charsOf(input);
-  const pool = chars >= OFFLOAD_MIN_CHARS ? scanPool() : null;
+  const pool = options.background ? (chars >= BACKGROUND_MIN_CHARS ? backgroundScanPool() : null) : chars >= OFFLOAD_MIN_CHARS ? scanPool() : null;
   // The guardrails' own work runs in the turn, back to back with that of the requests that
   // arrived together (turn.ts); what is left after it is waiting, for remote checks. Short
   // texts (a stream's window, a one-line answer) run at once: their checks are cheap and find

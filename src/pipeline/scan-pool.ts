@@ -175,14 +175,31 @@ function scanWorkerUrl(): string {
 
 /** The process's pool, set when the server starts; null: every scan runs in this thread. */
 let active: ScanPool | null = null;
+/**
+ * A second pool, of the same size, for work nobody waits for (a shadow policy's stages): a live
+ * request's scan never queues behind it. Its workers start with its first job, like the other's.
+ */
+let background: ScanPool | null = null;
 
-/** Sets the pool's size (0: none); a pool of another size stops. */
+/**
+ * From this many characters in a stage, background work runs in the background pool; below, it
+ * runs in the event loop after the answer (a worker's round trip costs more than such a scan).
+ */
+export const BACKGROUND_MIN_CHARS = 4 * 1024;
+
+/** Sets the pools' size (0: none); a pool of another size stops. */
 export function configureScanPool(size: number): void {
   if (active?.size === size) return;
   active?.stop();
+  background?.stop();
   active = size > 0 ? new ScanPool(size) : null;
+  background = size > 0 ? new ScanPool(size) : null;
 }
 
 export function scanPool(): ScanPool | null {
   return active;
+}
+
+export function backgroundScanPool(): ScanPool | null {
+  return background;
 }

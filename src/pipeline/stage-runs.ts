@@ -43,6 +43,11 @@ export interface StageOptions {
   readonly trace?: RequestTrace;
   /** The stage's span (set by run-stage.ts): each guardrail's run is recorded in it. */
   readonly stageTrace?: StageTrace;
+  /**
+   * Work nobody waits for (a shadow policy's stages): from BACKGROUND_MIN_CHARS characters its
+   * local guardrails run in the background pool's workers, never queued before a live request's.
+   */
+  readonly background?: boolean;
 }
 
 /** A detector's verdicts on texts, in their order (local detectors: here or in a scan worker). */

@@ -9,12 +9,22 @@ export interface NamedPolicy {
   readonly known: boolean;
 }
 
+/** What is wrong with a policy file, for the operator's log line (never a caller's answer). */
+export interface PolicyProblem {
+  /** The file as the server names it (relative to the policy directory). */
+  readonly file: string;
+  /** The field at fault (`input.guardrails[0].config.threshold`), or where in the file (`line 7`). */
+  readonly field: string;
+  readonly reason: string;
+}
+
 export class PolicyError extends Error {
   override readonly name = "PolicyError";
   constructor(
     readonly code: PolicyErrorCode,
     message: string,
     readonly named?: NamedPolicy,
+    readonly problem?: PolicyProblem,
   ) {
     super(message);
   }

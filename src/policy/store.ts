@@ -9,7 +9,7 @@ import type { GuardrailServices } from "../guardrails/services.ts";
 import { callerValue } from "../log/caller-value.ts";
 import type { CompiledPolicy } from "./compile.ts";
 import { isValidPolicyId, listPolicyIds, locatePolicy } from "./discovery.ts";
-import { PolicyError } from "./errors.ts";
+import { PolicyError, type PolicyProblem } from "./errors.ts";
 import { loadPolicyFile } from "./load.ts";
 
 export interface PolicyStore {
@@ -30,6 +30,14 @@ export interface PolicyAccess {
   readonly defaultPolicy?: string;
 }
 
+/** Told when a policy served before breaks, and when it is valid again (last known good, DECISIONS §14). */
+export interface PolicyHealth {
+  /** The file of policy `id` became invalid or unreadable; its last valid version is served. */
+  broken(id: string, problem: PolicyProblem): void;
+  /** It is valid again, and served as it now is. */
+  repaired(id: string, file: string): void;
+}
+
 interface CacheEntry {
   readonly mtimeMs: number;
   readonly size: number;
@@ -40,11 +48,16 @@ interface CacheEntry {
 
 export class LocalPolicyStore implements PolicyStore {
   private readonly cache = new Map<string, CacheEntry>();
+  /** Each policy's last valid version: served while its file is broken. */
+  private readonly lastGood = new Map<string, CompiledPolicy>();
+  /** Policies whose file is broken now (reported once, until repaired). */
+  private readonly brokenIds = new Set<string>();
 
   constructor(
     readonly dir: string,
     readonly defaultId: string | undefined,
     private readonly services?: GuardrailServices,
+    private readonly health?: PolicyHealth,
   ) {}
 
   resolve(configId: string | undefined, access?: PolicyAccess): CompiledPolicy {
@@ -59,17 +72,35 @@ export class LocalPolicyStore implements PolicyStore {
     const { path, stats } = located;
     const cached = this.cache.get(path);
     if (cached && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size && cached.ino === stats.ino) {
-      return unwrap(cached.result);
+      if (!(cached.result instanceof PolicyError)) return cached.result;
+      return this.lastGoodOr(id, cached.result);
     }
     let result: CompiledPolicy | PolicyError;
     try {
       result = loadPolicyFile(id, path, this.services, relative(this.dir, path));
     } catch (e) {
       if (!(e instanceof PolicyError)) throw e;
-      result = e.code === "invalid_policy" ? new PolicyError(e.code, e.message, { id, known: true }) : e;
+      result = e.code === "invalid_policy" ? new PolicyError(e.code, e.message, { id, known: true }, e.problem) : e;
     }
     this.cache.set(path, { mtimeMs: stats.mtimeMs, size: stats.size, ino: stats.ino, result });
-    return unwrap(result);
+    if (result instanceof PolicyError) return this.lastGoodOr(id, result);
+    this.lastGood.set(id, result);
+    if (this.brokenIds.delete(id)) this.health?.repaired(id, relative(this.dir, path));
+    return result;
+  }
+
+  /**
+   * Last known good: a policy served before whose file is now invalid or unreadable keeps being
+   * served as it last was, and the break is reported once. One never valid throws `error`.
+   */
+  private lastGoodOr(id: string, error: PolicyError): CompiledPolicy {
+    const good = this.lastGood.get(id);
+    if (!good || (error.code !== "invalid_policy" && error.code !== "policy_unreadable")) throw error;
+    if (!this.brokenIds.has(id)) {
+      this.brokenIds.add(id);
+      this.health?.broken(id, error.problem ?? { file: id, field: "(file)", reason: error.message });
+    }
+    return good;
   }
 
   listIds(): string[] {
@@ -103,9 +134,4 @@ export class FixedPolicyStore implements PolicyStore {
   listIds(): string[] {
     return [];
   }
-}
-
-function unwrap(result: CompiledPolicy | PolicyError): CompiledPolicy {
-  if (result instanceof PolicyError) throw result;
-  return result;
 }

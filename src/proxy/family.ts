@@ -36,6 +36,8 @@ export interface ErrorDetail {
   readonly error: ErrorCode;
   readonly message: string;
   readonly guardrail?: string;
+  /** The request's id (X-Request-Id). */
+  readonly request_id?: string;
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import type { RequestAudit } from "../audit/request-audit.ts";
 import { finishAudit } from "../audit/request-audit.ts";
+import { REQUEST_ID_HEADER } from "../audit/request-id.ts";
 import type { ProxyDeps } from "./deps.ts";
 import { ApiError } from "../errors/api-error.ts";
 import { blockError } from "./block-error.ts";
@@ -24,7 +25,7 @@ import { upstreamHeaders, upstreamQuery } from "../upstream/forwarding.ts";
 import { relayedError, relayedHeaders } from "../upstream/response-headers.ts";
 import type { UpstreamRoute } from "../upstream/routes.ts";
 import type { ApiFamily, FamilyRoute } from "./family.ts";
-import { Shadow } from "./shadow.ts";
+import { Shadow, type ShadowSeen } from "./shadow.ts";
 import { RecordingInterpreter } from "../streaming/recording-interpreter.ts";
 import type { Segment } from "../pipeline/types.ts";
 import type { TextSlot } from "./reading/text-reading.ts";
@@ -50,11 +51,11 @@ export async function proxy(deps: ProxyDeps, call: ProxyCall): Promise<Response>
   delete call.body.guardrails;
   const policy = requestPolicy(deps, call.audit, call.request, guardrails?.config_id);
   const shadow = Shadow.of(deps, policy, call.audit);
-  if (!shadow) return guarded(deps, call, policy, null);
+  if (!shadow) return guarded(deps, call, policy, null, null);
   // The shadow reads the request as it arrived, before the live policy masks it in place.
-  shadow.request(readOrRefuse(() => call.family.readRequest(call.body), 413, "request_too_large", "the request").slots.map(segmentOf));
+  const seen = shadow.request(readOrRefuse(() => call.family.readRequest(call.body), 413, "request_too_large", "the request").slots.map(segmentOf));
   try {
-    const response = await guarded(deps, call, policy, shadow);
+    const response = await guarded(deps, call, policy, shadow, seen);
     // A stream settles its shadow when it ends, with the assembled answer.
     if (!call.audit.deferred) shadow.settle();
     return response;
@@ -65,7 +66,7 @@ export async function proxy(deps: ProxyDeps, call: ProxyCall): Promise<Response>
   }
 }
 
-async function guarded(deps: ProxyDeps, call: ProxyCall, policy: CompiledPolicy, shadow: Shadow | null): Promise<Response> {
+async function guarded(deps: ProxyDeps, call: ProxyCall, policy: CompiledPolicy, shadow: Shadow | null, seen: ShadowSeen | null): Promise<Response> {
   const { body, audit, family } = call;
   // Reversible masking: the request's placeholders and their values, for its answer only.
   const vault = policy.reversible ? new PlaceholderVault() : null;
@@ -75,7 +76,7 @@ async function guarded(deps: ProxyDeps, call: ProxyCall, policy: CompiledPolicy,
   checkProvider(call.familyRoute, route, model);
   checkPathModel(route, model);
 
-  await guardInput(deps, call, policy, vault);
+  await guardInput(deps, call, policy, vault, seen);
   const upstreamModel = route.modelOverride ?? model;
   family.placeModel(body, upstreamModel);
   applyRequestDefaults(body, route);
@@ -93,7 +94,8 @@ async function guarded(deps: ProxyDeps, call: ProxyCall, policy: CompiledPolicy,
   const settings = deps.settings.upstream;
   // The model is the caller's text: bounded like any caller value in a log line.
   const upstreamTrace = audit.trace?.upstream({ method: "POST", baseUrl: route.client.baseUrl, path: upstreamPath, provider: route.provider, model: upstreamModel === undefined ? undefined : callerValue(upstreamModel) });
-  const headers = upstreamHeaders(route, call.request.headers, settings.forwardHeaders, call.request.url);
+  // The request's id goes upstream too: the provider's logs and ours name the same request.
+  const headers = { ...upstreamHeaders(route, call.request.headers, settings.forwardHeaders, call.request.url), [REQUEST_ID_HEADER]: audit.requestId };
   let response: Response;
   try {
     response = await deps.upstream.clients.callFor(route)({
@@ -165,19 +167,23 @@ function checkPathModel(route: UpstreamRoute, model: string | undefined): void {
  * where they came from. Parts no guardrail can read are counted, and refused when the policy
  * says `unreadable_content: block`.
  */
-async function guardInput(deps: ProxyDeps, call: ProxyCall, policy: CompiledPolicy, vault: PlaceholderVault | null): Promise<void> {
+async function guardInput(deps: ProxyDeps, call: ProxyCall, policy: CompiledPolicy, vault: PlaceholderVault | null, seen: ShadowSeen | null): Promise<void> {
   const guarded = policy.stages.pre_flight.length > 0 || policy.stages.input.length > 0;
-  if (!guarded && policy.unreadableContent === "allow") return;
+  if (!guarded && policy.unreadableContent === "allow") return forwardedAsSent(call, seen);
   const reading = readOrRefuse(() => call.family.readRequest(call.body), 413, "request_too_large", "the request");
-  if (reading.refusals.length > 0) throw new ApiError(422, "unscanned_content", `the request cannot be read safely: ${reading.refusals[0]}`);
+  if (reading.refusals.length > 0) {
+    seen?.blocked();
+    throw new ApiError(422, "unscanned_content", `the request cannot be read safely: ${reading.refusals[0]}`);
+  }
   if (reading.unreadable.length > 0) {
     countUnscanned(deps, call, reading.unreadable);
     if (policy.unreadableContent === "block") {
+      seen?.blocked();
       throw new ApiError(422, "unscanned_content", `the request holds content no guardrail can read (${[...new Set(reading.unreadable)].join(", ")}), and the policy blocks it (unreadable_content: block)`);
     }
   }
-  if (!guarded) return;
   const slots = reading.slots;
+  if (!guarded) return seen?.forwarded(slots.map((s) => s.text));
   const verdict = await runInputStages(
     policy,
     slots.map((s) => ({ role: s.role, text: s.text, masked: s.masked, judged: s.judged, window: s.window })),
@@ -185,13 +191,22 @@ async function guardInput(deps: ProxyDeps, call: ProxyCall, policy: CompiledPoli
     call.family.preFlightOnly?.(call.request.url) ? "pre_flight" : "all",
   );
   call.audit.runs = [...verdict.runs];
-  if (verdict.block) throw blockError(verdict.block);
+  if (verdict.block) {
+    seen?.blocked();
+    throw blockError(verdict.block);
+  }
+  seen?.forwarded(slots.map((s, i) => verdict.segments[i]?.text ?? s.text));
   if (!verdict.changed) return;
   for (let i = 0; i < slots.length; i++) {
     const text = verdict.segments[i]!.text;
     if (text !== slots[i]!.text) slots[i]!.write(text);
   }
   reading.commit();
+}
+
+/** A policy without input guardrails forwards the request's texts as they came. */
+function forwardedAsSent(call: ProxyCall, seen: ShadowSeen | null): void {
+  if (seen) seen.forwarded(call.family.readRequest(call.body).slots.map((s) => s.text));
 }
 
 /** A reading, or the error that says the body holds more texts than a request may. */
@@ -238,10 +253,13 @@ async function wholeAnswer(
     throw new ApiError(502, "upstream_unreachable", "the upstream connection was lost before its answer was complete");
   }
   const restoring = vault !== null && vault.size > 0;
+  let seen: ShadowSeen | null = null;
   if (shadow) {
     // The shadow reads the answer as it came, on a reading of its own (the live one rewrites in place).
     const own = parseAnswer(text);
-    shadow.answer(own === null ? [text] : readOrRefuse(() => family.readAnswer(own), 502, "upstream_answer_too_large", "the upstream's answer").slots.map((s) => s.text));
+    const texts = own === null ? [text] : readOrRefuse(() => family.readAnswer(own), 502, "upstream_answer_too_large", "the upstream's answer").slots.map((s) => s.text);
+    seen = shadow.answer(texts);
+    if (policy.stages.output.length === 0) seen.forwarded(texts);
   }
   if (policy.stages.output.length === 0 && !restoring) return new Response(text, { status: response.status, headers: relayedHeaders(response.headers, contentType) });
   const answer = parseAnswer(text);
@@ -251,8 +269,12 @@ async function wholeAnswer(
   if (policy.stages.output.length > 0) {
     const verdict = await runOutputStage(policy, texts, { signal, masked: slots.map((s) => s.masked), trace: audit.trace });
     audit.runs = [...audit.runs, ...verdict.runs];
-    if (verdict.block) throw blockError(verdict.block);
+    if (verdict.block) {
+      seen?.blocked();
+      throw blockError(verdict.block);
+    }
     texts = verdict.texts ? [...verdict.texts] : texts;
+    seen?.forwarded(texts);
   }
   // Masked by the output stage, then the placeholders of reversible masking restored; signed
   // texts are neither. The answer is re-encoded only when some text changed.
@@ -313,7 +335,7 @@ function streamAnswer(
       deps.metrics.inc("guardrail_proxy_streams_total", { route: call.route, outcome: end.outcome });
       if (end.outcome === "upstream_failed") deps.metrics.inc("guardrail_proxy_upstream_errors_total", { route: call.route, kind: "mid_stream" });
       if (shadow && recorder) {
-        shadow.answer(recorder.texts());
+        shadow.streamedAnswer(recorder.texts(), end.outcome === "blocked");
         shadow.settle();
       }
       finishAudit(audit, response.status, call.route, deps, { stream: end.outcome });

@@ -36,7 +36,7 @@ export function toIssues(errors: Iterable<{ readonly path: string; readonly mess
     // Unions and missing fields report several errors per field; the first is the useful one.
     if (seen.has(path)) continue;
     seen.add(path);
-    issues.push({ path, message: allowedValues(error.schema, error.value) ?? describe(error.message, error.value) });
+    issues.push({ path, message: allowedValues(error.schema, error.value) ?? unknownField(error.message, error.path, error.schema) ?? describe(error.message, error.value) });
   }
   return issues;
 }
@@ -104,6 +104,34 @@ function editDistance(a: string, b: string): number {
     previous = current;
   }
   return previous[b.length]!;
+}
+
+/**
+ * An unknown field, with the object's field nearest to it ("unknown field; did you mean
+ * 'confidence_threshold'?"): the suggestion comes from the schema, never from the value sent.
+ */
+function unknownField(message: string, pointer: string, schema: unknown): string | null {
+  if (message !== "Unexpected property") return null;
+  const properties = (schema as { properties?: Record<string, unknown> } | undefined)?.properties;
+  if (!properties) return null;
+  const key = pointer.slice(pointer.lastIndexOf("/") + 1).replaceAll("~1", "/").replaceAll("~0", "~");
+  const closest = closestKey(key, Object.keys(properties));
+  return closest ? `unknown field; did you mean '${closest}'?` : null;
+}
+
+/** The field name nearest to `key`, when it is a likely typo of it (an edit or two, a quarter of its length). */
+function closestKey(key: string, keys: readonly string[]): string | null {
+  if (key.length > 64) return null;
+  let best: string | null = null;
+  let bestDistance = Infinity;
+  for (const k of keys) {
+    const d = editDistance(key.toLowerCase(), k.toLowerCase());
+    if (d < bestDistance) {
+      bestDistance = d;
+      best = k;
+    }
+  }
+  return best !== null && bestDistance > 0 && bestDistance <= Math.max(2, Math.floor(best.length / 4)) ? best : null;
 }
 
 function describe(message: string, value: unknown): string {

@@ -176,6 +176,7 @@ class OtelRequestTrace implements RequestTrace {
     span.setAttribute("http.response.status_code", outcome.status);
     if (outcome.configId !== undefined) span.setAttribute("guardrail_proxy.config_id", outcome.configId);
     if (outcome.caller !== undefined) span.setAttribute("guardrail_proxy.caller", outcome.caller);
+    if (outcome.requestId !== undefined) span.setAttribute("guardrail_proxy.request_id", outcome.requestId);
     if (outcome.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
     span.end(at);
   }

@@ -84,4 +84,6 @@ export interface RequestOutcome {
   readonly route: string;
   readonly configId?: string;
   readonly caller?: string;
+  /** The request's id (X-Request-Id): finds the span of a caller's failed request. */
+  readonly requestId?: string;
 }

@@ -5,13 +5,17 @@
  */
 import type { UpstreamStatusError } from "./errors.ts";
 
-const RELAYED = /^(?:x-request-id|request-id|retry-after|retry-after-ms|openai-[a-z-]+|x-ratelimit-[a-z-]+|anthropic-ratelimit-[a-z-]+|apim-request-id|x-ms-region)$/;
+const RELAYED = /^(?:request-id|retry-after|retry-after-ms|openai-[a-z-]+|x-ratelimit-[a-z-]+|anthropic-ratelimit-[a-z-]+|apim-request-id|x-ms-region)$/;
 
 export function relayedHeaders(upstream: Headers, contentType = upstream.get("content-type") ?? "application/json"): Headers {
   const out = new Headers({ "content-type": contentType });
   upstream.forEach((value, name) => {
     if (RELAYED.test(name)) out.set(name, value);
   });
+  // `X-Request-Id` is the proxy's own (the caller's id, or a new one); the provider's goes back
+  // under another name, for the provider's support.
+  const upstreamId = upstream.get("x-request-id");
+  if (upstreamId !== null) out.set("x-upstream-request-id", upstreamId);
   return out;
 }
 

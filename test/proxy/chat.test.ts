@@ -85,10 +85,11 @@ describe("non-streaming", () => {
     expect(fx.mock.last().headers.authorization).toBe("Bearer sk-caller-key");
   });
 
-  test("the upstream's request id reaches the client", async () => {
+  test("the request's id reaches the client as X-Request-Id, the upstream's as X-Upstream-Request-Id", async () => {
     const { response, request_id } = await client.chat.completions.create({ model: "gpt-4o-mini", messages: [{ role: "user", content: "hi" }] }).withResponse();
     expect(response.headers.get("content-type")).toContain("application/json");
-    expect(request_id).toBe("req_mock_whole");
+    expect(request_id).toBe(fx.mock.last().headers["x-request-id"]!);
+    expect(response.headers.get("x-upstream-request-id")).toBe("req_mock_whole");
   });
 
   test("an input block is the SDK's BadRequestError with the guardrail's message, and the upstream is never called", async () => {
@@ -109,7 +110,7 @@ describe("non-streaming", () => {
     const res = await fx.server.post("/v1/chat/completions", { model: "m", messages: [{ role: "user", content: "the launch codes" }], guardrails: { config_id: "kw-in" } });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { detail: Record<string, string> };
-    expect(body.detail).toEqual({ error: "guardrail_enforcement_triggered", message: expect.stringContaining("Keywords"), guardrail: "Keywords" });
+    expect(body.detail).toMatchObject({ error: "guardrail_enforcement_triggered", message: expect.stringContaining("Keywords"), guardrail: "Keywords" });
   });
 
   test("an output block is a 400 for the caller", async () => {

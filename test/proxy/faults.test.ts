@@ -70,7 +70,7 @@ describe("upstream HTTP errors are relayed with their status and body", () => {
     fx.mock.behave({ status: 429, errorMessage: "Rate limit reached" });
     const res = await fx.server.post("/v1/chat/completions", { model: "m", messages: [{ role: "user", content: "hi" }] });
     expect(res.status).toBe(429);
-    expect(res.headers.get("x-request-id")).toBe("req_mock_error");
+    expect(res.headers.get("x-upstream-request-id")).toBe("req_mock_error");
     expect(await res.json()).toEqual({ error: { message: "Rate limit reached", type: "invalid_request_error", param: null, code: "rate_limit_exceeded" } });
   });
 

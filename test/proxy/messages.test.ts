@@ -106,7 +106,7 @@ describe("non-streaming", () => {
     expect(await res.json()).toEqual({
       type: "error",
       error: { type: "invalid_request_error", message: expect.stringContaining("Keywords") },
-      detail: { error: "guardrail_enforcement_triggered", message: expect.stringContaining("Keywords"), guardrail: "Keywords" },
+      detail: { error: "guardrail_enforcement_triggered", message: expect.stringContaining("Keywords"), guardrail: "Keywords", request_id: res.headers.get("x-request-id") },
     });
   });
 

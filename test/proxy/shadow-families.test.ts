@@ -54,7 +54,7 @@ describe("a shadow on the responses, generateContent and guard routes", () => {
     expect(text).toBe(`Call ${PHONE} now.`);
     const line = await shadowLine(fx.server, onPath("/v1/responses"), seen);
     // The request would be blocked by the candidate; the answer would be masked too: would_block wins.
-    expect(line.shadow).toEqual({ config_id: "candidate", outcome: "would_block", would_block: "Keywords", masked: ["PHONE_NUMBER"] });
+    expect(line.shadow).toMatchObject({ config_id: "candidate", outcome: "would_block", would_block: "Keywords", masked: ["PHONE_NUMBER"] });
     expect(JSON.stringify(line)).not.toContain("7946");
     fx.mock.reset();
   });
@@ -69,7 +69,7 @@ describe("a shadow on the responses, generateContent and guard routes", () => {
     for await (const chunk of await genai.models.generateContentStream({ model: "gemini-2.5-flash", contents: "hello" })) text += chunk.text ?? "";
     expect(text).toBe("Write to ana@corp.example today.");
     const line = await shadowLine(fx.server, generate, seen);
-    expect(line.shadow).toEqual({ config_id: "candidate", outcome: "differs", would_block: null, masked: ["EMAIL_ADDRESS"] });
+    expect(line.shadow).toMatchObject({ config_id: "candidate", outcome: "differs", would_block: null, masked: ["EMAIL_ADDRESS"] });
     fx.mock.reset();
   });
 
@@ -77,11 +77,11 @@ describe("a shadow on the responses, generateContent and guard routes", () => {
     let seen = shadowed(fx.server, onPath("/v1/guard/input")).length;
     const input = await fx.server.post("/v1/guard/input", { text: "launch codes for ann@corp.example" });
     expect(await input.json()).toEqual({ allowed: true, sanitized_text: "launch codes for <EMAIL_ADDRESS>", guardrail: null, message: null });
-    expect((await shadowLine(fx.server, onPath("/v1/guard/input"), seen)).shadow).toEqual({ config_id: "candidate", outcome: "would_block", would_block: "Keywords", masked: [] });
+    expect((await shadowLine(fx.server, onPath("/v1/guard/input"), seen)).shadow).toMatchObject({ config_id: "candidate", outcome: "would_block", would_block: "Keywords", masked: [] });
     seen = shadowed(fx.server, onPath("/v1/guard/output")).length;
     const output = await fx.server.post("/v1/guard/output", { text: `Call ${PHONE}.` });
     expect(await output.json()).toMatchObject({ allowed: true });
-    expect((await shadowLine(fx.server, onPath("/v1/guard/output"), seen)).shadow).toEqual({ config_id: "candidate", outcome: "differs", would_block: null, masked: ["PHONE_NUMBER"] });
+    expect((await shadowLine(fx.server, onPath("/v1/guard/output"), seen)).shadow).toMatchObject({ config_id: "candidate", outcome: "differs", would_block: null, masked: ["PHONE_NUMBER"] });
   });
 });
 
@@ -127,7 +127,7 @@ describe("a shadow on MCP", () => {
       // The live policy has no output guardrails: the address reaches the agent as the server wrote it.
       expect(JSON.stringify(found)).toContain("jane.roe@example.com");
       line = await shadowLine(proxy, calls, seen);
-      expect(line.shadow).toEqual({ config_id: "candidate", outcome: "differs", would_block: null, masked: ["EMAIL_ADDRESS"] });
+      expect(line.shadow).toMatchObject({ config_id: "candidate", outcome: "differs", would_block: null, masked: ["EMAIL_ADDRESS"] });
       expect(proxy.rawLogs()).not.toContain("jane.roe");
       await client.close();
     });
@@ -149,7 +149,7 @@ describe("a shadow on MCP", () => {
     const seen = shadowed(proxy, stream).length;
     await client.close();
     const line = await shadowLine(proxy, stream, seen);
-    expect(line.shadow).toEqual({ config_id: "candidate", outcome: "differs", would_block: null, masked: ["EMAIL_ADDRESS"] });
+    expect(line.shadow).toMatchObject({ config_id: "candidate", outcome: "differs", would_block: null, masked: ["EMAIL_ADDRESS"] });
     expect(proxy.rawLogs()).not.toContain("ops-desk");
   });
 });

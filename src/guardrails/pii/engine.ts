@@ -50,6 +50,8 @@ export interface PiiEngineOptions {
   readonly quasiIdentifiers?: "personal" | "all";
   /** URL: only those carrying personal data, or all (the engine's default). */
   readonly urlScope?: "personal" | "all";
+  /** The policy's own recognisers (custom-entities.ts), each of its own type, always checked. */
+  readonly custom?: readonly Recognizer[];
 }
 
 /** Characters the cache may hold per engine, over all its texts (2 MB of UTF-16, and the scans). */
@@ -75,9 +77,10 @@ export class PiiEngine {
   private readonly cache: ScanCache<PiiScan> | null;
 
   constructor(readonly options: PiiEngineOptions) {
-    const wanted = new Set(options.entities);
+    const custom = options.custom ?? [];
+    const wanted = new Set([...options.entities, ...custom.map((r) => r.entity)]);
     this.wanted = wanted;
-    this.recognizers = ALL_RECOGNIZERS.filter((r) => (r.entities ?? [r.entity]).some((e) => wanted.has(e)));
+    this.recognizers = [...ALL_RECOGNIZERS.filter((r) => (r.entities ?? [r.entity]).some((e) => wanted.has(e))), ...custom];
     this.gated = this.recognizers.some((r) => r.readsTokens);
     this.allowed = new Set(options.allowList);
     this.inner = options.detectEncoded ? new PiiEngine({ ...options, detectEncoded: false, cacheTexts: 0 }) : null;

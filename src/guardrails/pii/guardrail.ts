@@ -5,6 +5,7 @@ import type { GuardrailDefinition, Masker } from "../types.ts";
 import { replaceSpans } from "../text/spans.ts";
 import { ALL_ENTITY_TYPES, type EntityType } from "./entities.ts";
 import { PiiEngine, type PiiDetection } from "./engine.ts";
+import { CustomEntitySchema, customRecognizersOf } from "./custom-entities.ts";
 
 /** The placeholder the engine writes for a detection (engine.ts: `<TYPE>`, `<TYPE_ENCODED>`). */
 function placeholderOf(d: PiiDetection): string {
@@ -23,6 +24,8 @@ export const PiiConfigSchema = Type.Object(
     quasi_identifiers: Type.Optional(Type.Union([Type.Literal("personal"), Type.Literal("all")])),
     /** URLs carrying personal data (default), or all of them (DECISIONS §3). */
     url_scope: Type.Optional(Type.Union([Type.Literal("personal"), Type.Literal("all")])),
+    /** Recognisers of the policy's own (custom-entities.ts, DECISIONS §14). */
+    custom_entities: Type.Optional(Type.Array(CustomEntitySchema, { maxItems: 100 })),
   },
   { additionalProperties: false },
 );
@@ -43,7 +46,9 @@ export function createPiiMasker(config: PiiConfig, services?: GuardrailServices)
   const entities = config.entities ?? ALL_ENTITY_TYPES;
   const block = config.block ?? false;
   const detectEncoded = config.detect_encoded_pii ?? false;
+  const custom = customRecognizersOf(config.custom_entities ?? []);
   const engine = new PiiEngine({
+    custom,
     entities,
     allowList: config.allow_list ?? [],
     detectEncoded,
@@ -68,7 +73,7 @@ export function createPiiMasker(config: PiiConfig, services?: GuardrailServices)
       const info: PiiResult = {
         guardrail_name: "PII",
         detected_entities: detected,
-        entity_types_checked: entities,
+        entity_types_checked: custom.length === 0 ? entities : [...entities, ...custom.map((r) => r.entity)],
         checked_text: masked,
         block_mode: block,
         pii_detected: scan.detections.length > 0,

@@ -25,9 +25,12 @@ export function guardRoutes(deps: AppDeps) {
     audit.runs = [...outcome.runs];
     // The policy's shadow (DECISIONS §14) judges the same text after the answer's own work.
     const shadow = Shadow.of(deps, policy, audit);
-    if (stage === "input") shadow?.request([{ role: "user", text: body.text, masked: true, judged: true }]);
-    else shadow?.answer([body.text]);
-    shadow?.settle();
+    if (shadow) {
+      const seen = stage === "input" ? shadow.request([{ role: "user", text: body.text, masked: true, judged: true }]) : shadow.answer([body.text]);
+      if (outcome.forwarded === null) seen.blocked();
+      else seen.forwarded([outcome.forwarded]);
+      shadow.settle();
+    }
     return outcome.response;
   };
   return new Elysia({ name: "guard-routes" })

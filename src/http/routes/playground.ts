@@ -14,6 +14,7 @@ import { requestSchema } from "../../schema/request-schema.ts";
 import { requestContext, type AppDeps } from "../context.ts";
 import page from "../playground/page.html" with { type: "text" };
 import { maskedSpans } from "../playground/spans.ts";
+import { blockSpans } from "../playground/block-spans.ts";
 
 export const PLAYGROUND_PATH = "/playground";
 
@@ -52,6 +53,8 @@ export function playgroundRoutes(deps: AppDeps) {
     .post(
       `${PLAYGROUND_PATH}/api/check`,
       async ({ body, audit, request }) => {
+        // A check that fails (no such policy, a caller's policy not allowed) is still the playground's.
+        audit.playgroundCheck = { stage: body.stage, outcome: "error" };
         const policy = requestPolicy(deps, audit, request, body.config_id);
         const started = performance.now();
         let allowed: boolean;
@@ -75,13 +78,15 @@ export function playgroundRoutes(deps: AppDeps) {
           runs = outcome.runs;
         }
         const ms = performance.now() - started;
-        audit.runs = [...runs];
+        // Counted apart from traffic: the runs are the answer's, not the dashboard's.
+        audit.playgroundCheck = { stage: body.stage, outcome: !allowed ? "blocked" : sanitized !== body.text ? "masked" : "passed" };
         return {
           allowed,
           guardrail,
           message,
           sanitized_text: allowed ? sanitized : null,
-          spans: allowed ? maskedSpans(body.text, sanitized) : [],
+          // Allowed: where masking replaced text; blocked: where the value that blocked it lies.
+          spans: allowed ? maskedSpans(body.text, sanitized) : guardrail ? await blockSpans(policy, body.stage, body.text, guardrail) : [],
           guardrails: runs.map((r) => ({
             name: r.name,
             stage: r.stage,

@@ -337,6 +337,44 @@ const phone: Recognizer = {
   },
 };
 
+/**
+ * German and Austrian numbers written with a slash after the area code, a form still common
+ * there: 030/12345678, 0221/1234567, 01512/3456789, 0664/1234567, 01/5123456, +49 30/1234567,
+ * +43 664/1234567. The area code starts with the trunk 0, or follows +49 or +43 (with or without
+ * `(0)`); the subscriber number after the slash has 5 to 10 digits, maybe in groups (0221/123 45
+ * 67); 7 to 15 digits in all. A date (01/2024, 06/12/2024: the boundary refuses a slash and a
+ * digit after the value) has too few digits after the slash; a number named as something else
+ * right before it ("order", "Az.": "Az. 0123/45678" is a file reference) is not a phone number.
+ */
+const PHONE_SLASH = /(?:\+4[39] ?(?:\(0\) ?)?[1-9]\d{0,4}|\b0[1-9]\d{0,4})\/\d{2,10}(?:[ -]\d{2,8}){0,3}/g;
+const phoneSlashCandidates = regexRecognizer({
+  needsDigit: true,
+  entity: "PHONE_NUMBER",
+  tier: 1,
+  priority: 40,
+  pattern: PHONE_SLASH,
+  boundary: "number",
+  validateValue: (value) => {
+    const subscriber = digitCount(value.slice(value.indexOf("/") + 1));
+    const all = digitCount(value);
+    return subscriber >= 5 && all >= 7 && all <= 15;
+  },
+});
+/** German names of references written the same way ("Az. 0123/45678", "Kundennr. 0815/12345"). */
+const KEYED_BEFORE_DE = /(?:^|[^\p{L}])(?:az|aktenzeichen|gz|geschäftszeichen|zeichen|rechnung|rechnungsnummer|rechnungsnr|kundennummer|kundennr|bestellnummer|bestellnr|auftrag|auftragsnummer|auftragsnr|vorgang|vorgangsnummer|steuernummer|st-?nr|nr)\.?\s*[:#]?\s*$/iu;
+const phoneSlash: Recognizer = {
+  ...phoneSlashCandidates,
+  find(ctx, emit) {
+    const text = ctx.text;
+    if (text.indexOf("/") < 0) return;
+    phoneSlashCandidates.find(ctx, (start, end) => {
+      const before = text.slice(Math.max(0, start - 32), start);
+      if (KEYED_BEFORE.test(before) || KEYED_BEFORE_DE.test(before)) return;
+      emit(start, end);
+    });
+  },
+};
+
 const PHONE_CONTEXT = ["phone", "tel", "telephone", "mobile", "cell", "cellphone", "call", "fax", "whatsapp", "sms", "text me", "reach me", "contact", "landline"];
 
 /** Bare digit runs are phone numbers only next to a word that says so ("3660170548-Fax" too). */
@@ -360,6 +398,6 @@ const url: Recognizer = {
   },
 };
 
-export const globalRecognizers: readonly Recognizer[] = [emailRecognizer, ...crypto, iban, ipv4, ipv6, phone, medicalLicense, url];
+export const globalRecognizers: readonly Recognizer[] = [emailRecognizer, ...crypto, iban, ipv4, ipv6, phone, phoneSlash, medicalLicense, url];
 
 export const globalNumbers: readonly NumberSpec[] = [creditCard, creditCardNamed, phoneBare];

@@ -46,26 +46,38 @@ function unrewritableBlock(runs: readonly GuardrailRun[], stage: StageName): Blo
 /** The client's message: its block, or null once its texts are masked and its placeholders restored. */
 export async function guardClient(ctx: McpGuardContext, reading: McpReading): Promise<Block | null> {
   const { slots } = reading;
-  ctx.shadow?.request(slots.map((s) => ({ role: "user" as const, text: s.text, masked: s.write !== undefined, judged: true })));
-  const unreadable = unreadableBlock(ctx.policy, reading, "input");
-  if (unreadable) return unreadable;
-  if (slots.length > 0 && ctx.policy.stages.pre_flight.length + ctx.policy.stages.input.length > 0) {
-    const pack = packed(slots);
-    const verdict = await runInputStages(
-      ctx.policy,
-      pack.texts.map((text) => ({ role: "user" as const, text, masked: true, judged: true })),
-      { trace: ctx.audit.trace },
-    );
-    ctx.audit.runs = [...ctx.audit.runs, ...verdict.runs];
-    if (verdict.block) return verdict.block;
-    const texts = pack.unpack(verdict.segments.map((s) => s.text));
-    if (!texts || slots.some((slot, i) => !slot.write && texts[i] !== slot.text)) return unrewritableBlock(verdict.runs, "pre_flight");
-    slots.forEach((slot, i) => rewrite(slot, texts[i]!));
+  // The shadow compares with what the live policy forwards: masked, before the session's values go back.
+  const seen = ctx.shadow?.request(slots.map((s) => ({ role: "user" as const, text: s.text, masked: s.write !== undefined, judged: true })));
+  const block = await maskClient(ctx, reading);
+  if (block) {
+    seen?.blocked();
+    return block;
   }
+  seen?.forwarded(slots.map(currentText));
   // The guardrails saw the placeholders; the server gets the values back.
   const vault = ctx.session?.vault;
   if (vault && vault.size > 0) for (const slot of slots) rewrite(slot, restorePlaceholders(currentText(slot), vault));
   reading.commit();
+  return null;
+}
+
+/** The client's texts through `pre_flight` and `input`: their block, or null once masked texts are written back. */
+async function maskClient(ctx: McpGuardContext, reading: McpReading): Promise<Block | null> {
+  const { slots } = reading;
+  const unreadable = unreadableBlock(ctx.policy, reading, "input");
+  if (unreadable) return unreadable;
+  if (slots.length === 0 || ctx.policy.stages.pre_flight.length + ctx.policy.stages.input.length === 0) return null;
+  const pack = packed(slots);
+  const verdict = await runInputStages(
+    ctx.policy,
+    pack.texts.map((text) => ({ role: "user" as const, text, masked: true, judged: true })),
+    { trace: ctx.audit.trace },
+  );
+  ctx.audit.runs = [...ctx.audit.runs, ...verdict.runs];
+  if (verdict.block) return verdict.block;
+  const texts = pack.unpack(verdict.segments.map((s) => s.text));
+  if (!texts || slots.some((slot, i) => !slot.write && texts[i] !== slot.text)) return unrewritableBlock(verdict.runs, "pre_flight");
+  slots.forEach((slot, i) => rewrite(slot, texts[i]!));
   return null;
 }
 
@@ -89,17 +101,25 @@ const SLICE_MS = 8;
 export async function guardServer(ctx: McpGuardContext, reading: McpReading): Promise<ServerVerdict> {
   const blocked = new Map<McpGroup, Block>();
   const judging = ctx.policy.stages.output.length > 0;
-  const shadowTexts = ctx.shadow ? reading.slots.map((s) => s.text) : null;
+  // The shadow reads the texts as they arrived and compares with what the live policy forwards.
+  const shadowSlots: McpSlot[] | null = ctx.shadow ? [...reading.slots] : null;
+  let liveBlocked = false;
   const unreadable = unreadableBlock(ctx.policy, reading, "output");
-  if (unreadable) return { block: unreadable, blocked };
   const runs: GuardrailRun[] = [];
   try {
+    if (unreadable) {
+      liveBlocked = true;
+      return { block: unreadable, blocked };
+    }
     if (judging && reading.slots.length > 0) {
       const block = await judgeServerSlots(ctx, reading.slots, runs);
-      if (block) return { block, blocked };
+      if (block) {
+        liveBlocked = true;
+        return { block, blocked };
+      }
       reading.commit();
     }
-    if (!judging && !shadowTexts) return { block: null, blocked };
+    if (!judging && !shadowSlots) return { block: null, blocked };
     let sliceStart = performance.now();
     for (const part of reading.parts) {
       if (performance.now() - sliceStart > SLICE_MS) {
@@ -107,14 +127,19 @@ export async function guardServer(ctx: McpGuardContext, reading: McpReading): Pr
         sliceStart = performance.now();
       }
       const partReading = part.read();
-      if (shadowTexts) for (const slot of partReading.slots) shadowTexts.push(slot.text);
+      if (shadowSlots) for (const slot of partReading.slots) shadowSlots.push(slot);
       if (!judging) continue;
       const block = unreadableBlock(ctx.policy, partReading, "output") ?? (partReading.slots.length > 0 ? await judgeServerSlots(ctx, partReading.slots, runs) : null);
       if (block) blocked.set(part.group, block);
       else partReading.commit();
     }
   } finally {
-    if (shadowTexts) ctx.shadow?.answer(shadowTexts);
+    if (shadowSlots) {
+      const seen = ctx.shadow?.answer(shadowSlots.map((s) => s.text));
+      // A list entry withheld is something the live policy does not forward.
+      if (liveBlocked || blocked.size > 0) seen?.blocked();
+      else seen?.forwarded(shadowSlots.map(currentText));
+    }
     ctx.audit.runs = [...ctx.audit.runs, ...(reading.parts.length > 0 ? foldRuns(runs) : runs)];
   }
   return { block: null, blocked };

@@ -157,7 +157,7 @@ async function get(deps: ProxyDeps, rt: McpRuntime, call: McpCall): Promise<Resp
     return failedAnswer(e.status, [], e.code, e.message, false, []);
   }
   // The stream's shadow folds each message's verdict as it comes and settles when the stream ends.
-  const shadow = Shadow.of(deps, policy, call.audit);
+  const shadow = Shadow.of(deps, policy, call.audit, { eager: true });
   const ctx: McpGuardContext = { policy, audit: call.audit, shadow, ...(session ? { session } : {}) };
   const response = await relayAnswer(deps, call, ctx, serverSide(deps, rt, call, session, new Map()), upstream, abort, false, [], false);
   if (!call.audit.deferred) shadow?.settle();

@@ -51,7 +51,7 @@ export async function withState(answer: () => Promise<Response>): Promise<Respon
 
 /** Headers for the server: its own session id in place of the proxy's (none for a stateless server). */
 export function headersFor(call: McpCall, session: McpSession | undefined, overrides: Record<string, string> = {}): Record<string, string> {
-  const headers = upstreamHeadersOf(call.request.headers, call.entry, overrides);
+  const headers = upstreamHeadersOf(call.request.headers, call.entry, call.audit.requestId, overrides);
   delete headers["mcp-session-id"];
   if (session?.record.upstream) headers["mcp-session-id"] = session.record.upstream;
   return headers;

@@ -6,6 +6,7 @@
  */
 import type { McpServerEntry } from "./config.ts";
 import { DEFAULT_MCP_TIMEOUT_SECONDS } from "./config.ts";
+import { REQUEST_ID_HEADER } from "../../../audit/request-id.ts";
 
 const PASSED_THROUGH = ["mcp-session-id", "mcp-protocol-version", "last-event-id", "authorization", "accept", "content-type"] as const;
 
@@ -23,13 +24,14 @@ export function timeoutMsOf(entry: McpServerEntry): number {
   return Math.round((entry.timeout ?? DEFAULT_MCP_TIMEOUT_SECONDS) * 1000);
 }
 
-export function upstreamHeadersOf(inbound: Headers, entry: McpServerEntry, overrides: Record<string, string> = {}): Record<string, string> {
+/** `requestId`: the request's id (X-Request-Id), passed on so the server's logs name it too. */
+export function upstreamHeadersOf(inbound: Headers, entry: McpServerEntry, requestId: string, overrides: Record<string, string> = {}): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of PASSED_THROUGH) {
     const value = inbound.get(name);
     if (value !== null) out[name] = value;
   }
-  return { ...out, ...overrides, ...entry.headers };
+  return { ...out, ...overrides, ...entry.headers, [REQUEST_ID_HEADER]: requestId };
 }
 
 /**
