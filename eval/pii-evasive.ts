@@ -57,7 +57,7 @@ const BLOCK: { run: GuardrailRun; block: Block } = {
 
 function blockingChecks(masker: Masker): ValueChecks {
   return {
-    openPrefix: null,
+    openPrefix: masker.openPrefix ? (tail) => masker.openPrefix!(tail) : null,
     find(window: string): ValueFinding[] {
       const outcome = masker.mask(window);
       if (!outcome.tripped) return [];

@@ -63,3 +63,39 @@ function pieceEnd(text: string, from: number): number {
   while (end < text.length && end - from < MAX_PIECE && isKeyChar(text.charCodeAt(end))) end++;
   return end;
 }
+
+/** How far back a stream's tail is read for a key still being written. */
+const KEY_REACH = 512;
+
+/**
+ * For streams: where the end of `tail` could still become a key in pieces (a vendor prefix, then
+ * random-looking pieces one blank apart, ending in a blank or an unfinished piece), as the start
+ * of its prefix; -1 when it cannot.
+ */
+export function openKeyStart(tail: string): number {
+  const offset = Math.max(0, tail.length - KEY_REACH);
+  const text = offset === 0 ? tail : tail.slice(offset);
+  let open = -1;
+  forEachMatch(PREFIX, text, (m) => {
+    if (open >= 0) return;
+    let end = pieceEnd(text, m.index);
+    for (let piece = 1; piece < MAX_PIECES; piece++) {
+      if (end === text.length) break;
+      const c = text.charCodeAt(end);
+      let next = end;
+      if (c === 13 && text.charCodeAt(next + 1) === 10) next += 2;
+      else if (c === 32 || c === 9 || c === 10 || c === 13) next++;
+      else return;
+      if (next >= text.length) {
+        end = next;
+        break;
+      }
+      const nextEnd = pieceEnd(text, next);
+      // The last piece may be unfinished; an earlier one must look random.
+      if (nextEnd < text.length && (nextEnd - next < 4 || !RANDOM_PIECE.test(text.slice(next, nextEnd)))) return;
+      end = nextEnd;
+    }
+    if (end === text.length) open = m.index;
+  });
+  return open < 0 ? -1 : offset + open;
+}

@@ -264,3 +264,72 @@ function applyEdits(base: NormalizedText, edits: readonly Edit[]): NormalizedTex
   keep(src.length);
   return { text: parts.join(""), origStart: starts, origEnd: ends };
 }
+
+/** How far back a stream's tail is read for an address still being written. */
+const ADDRESS_REACH = 160;
+
+/** An at-form whole, in the forms revealEvasions reads (before entities are decoded). */
+const TAIL_AT_FORM = /@|[[({][ \t]{0,2}(?:at|AT|At|@)[ \t]{0,2}[\])}]|[ \t](?:at|AT|At)[ \t]|&#0*64;?|&#[xX]0*40;?|&commat;|\\u0040|%40/g;
+
+/** A local part, a space and maybe the beginning of an at-form, at the end: `jane.doe [`, `jane.doe (a`, `jane.doe AT`. */
+const LOCAL_THEN_PARTIAL_AT = /[A-Za-z0-9._%+'-]{1,64}[ \t]{1,2}(?:[[({][ \t]{0,2}(?:a|at|A|AT|At|@)?[ \t]{0,2}|a|at|A|AT|At)?$/;
+
+/** The beginning of a dot-form at the end of a domain: `[`, `(do`, ` d`, ` DOT`. */
+const PARTIAL_DOT_FORM = /^(?:[ \t]{0,2}[[({][ \t]{0,2}(?:d|do|dot|D|DO|DOT|Do|Dot|\.)?[ \t]{0,2}|[ \t]{1,2}(?:d|do|dot|D|DO|DOT|Do|Dot)?[ \t]?)$/;
+
+/** A local part that is no plain word: it has a dot, `_`, `+` or a digit. */
+const MARKED_LOCAL = /[._+\d]/;
+
+/**
+ * For streams: where the end of `tail` could still become an address written with a spaced or
+ * spelled `at` (`jane.doe [at] mail [dot] c`, `jane.doe (a`), as the start of its local part;
+ * -1 when it cannot. An address without spaces is held by the stream's unfinished last word.
+ * A local part of letters alone is held from its at-form on, not before: holding every word of
+ * prose in case an `[at]` follows would hold all prose.
+ */
+export function openAddressStart(tail: string): number {
+  const offset = Math.max(0, tail.length - ADDRESS_REACH);
+  const text = offset === 0 ? tail : tail.slice(offset);
+  // An at-form with a domain still forming after it.
+  let best = -1;
+  TAIL_AT_FORM.lastIndex = 0;
+  for (let m = TAIL_AT_FORM.exec(text); m !== null; m = TAIL_AT_FORM.exec(text)) {
+    let after = m.index + m[0].length;
+    while (after < text.length && isBlank(text.charCodeAt(after)) && after - (m.index + m[0].length) < 2) after++;
+    if (!domainSoFar(text, after)) continue;
+    let start = m.index;
+    while (start > 0 && isBlank(text.charCodeAt(start - 1)) && m.index - start < 2) start--;
+    const localEnd = start;
+    while (start > 0 && localEnd - start < 64 && isLocalChar(text.charCodeAt(start - 1))) start--;
+    if (start < localEnd) {
+      best = start;
+      break;
+    }
+  }
+  if (best >= 0) return offset + best;
+  // A marked local part, then a space and maybe the beginning of an at-form.
+  const local = LOCAL_THEN_PARTIAL_AT.exec(text);
+  if (local === null) return -1;
+  let end = local.index;
+  while (isLocalChar(text.charCodeAt(end))) end++;
+  return MARKED_LOCAL.test(text.slice(local.index, end)) ? offset + local.index : -1;
+}
+
+/** Whether `text` from `from` on could still be (the beginning of) a domain, its dots written in any form. */
+function domainSoFar(text: string, from: number): boolean {
+  let i = from;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (isLabelChar(c) || c === 46) {
+      i++;
+      continue;
+    }
+    const dot = DOT_FORM.exec(text.slice(i, i + 16));
+    if (dot !== null) {
+      i += dot[0].length;
+      continue;
+    }
+    return PARTIAL_DOT_FORM.test(text.slice(i));
+  }
+  return true;
+}
