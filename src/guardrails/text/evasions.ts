@@ -207,7 +207,8 @@ function addressEdits(text: string): Edit[] {
       end += dot[0].length;
     }
     const tld = lastLabel.toLowerCase();
-    if (labels < 2 || !(isBareTld(tld) || /^[a-z]{2}$/.test(tld))) continue;
+    // A spelled address ends in a common TLD; one with brackets may end in any country code.
+    if (labels < 2 || !(isBareTld(tld) || (!spelled && /^[a-z]{2}$/.test(tld)))) continue;
     if (spelled && dots.length === 0 && !/[._+%\d]/.test(text.slice(start, atStart))) continue;
     if (!plain) out.push({ start: atStart, end: atEnd, text: "@" });
     out.push(...dots);
