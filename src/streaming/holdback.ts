@@ -12,13 +12,17 @@
 
 /**
  * A group a number written in groups is made of: digits of any script, maybe two letters before
- * (`DE89`) or one after, joined inside by `-`, `.`, `/`, `_`, `|`; or a short group of an IBAN
- * (`WEST`, `3m02`): capitals, or letters and digits with a digit.
+ * (`DE89`) or one after, joined inside by `-`, `.`, `/`, `_`, `|`; or a group of an IBAN with a
+ * digit (`3m02`).
  */
-const NUMBER_GROUP = /^[+(]?[A-Za-z]{0,2}\p{Nd}[\p{Nd}()\-./_|]*[A-Za-z]?$|^[A-Z0-9]{1,4}$|^[A-Za-z0-9]{0,3}\d[A-Za-z0-9]{0,3}$/u;
+const NUMBER_GROUP = /^[+(]?[A-Za-z]{0,2}\p{Nd}[\p{Nd}()\-./_|]*[A-Za-z]?$|^[A-Za-z0-9]{0,3}\d[A-Za-z0-9]{0,3}$/u;
 
-/** What stands between the groups of a number written in a table or with spaced marks: `|`, `.`, `/`, `_`, `-`. */
-const GROUP_SEPARATOR = /^[|./_-]{1,3}$/;
+/**
+ * What may stand between the digit groups of one number: a table's `|`, a spaced mark (`.`, `/`,
+ * `_`, `-`), or a group of an IBAN made of letters (`WEST`, `nwbk`). Held only when a digit
+ * group stands before it: prose is made of such words too.
+ */
+const BETWEEN_GROUPS = /^[|./_-]{1,3}$|^[A-Za-z]{1,4}$/;
 
 export function isSpace(c: number): boolean {
   return c === 32 || c === 10 || c === 9 || c === 13 || c === 0xa0 || c === 0x3000;
@@ -36,9 +40,10 @@ export function holdStart(text: string, from: number, holdback: number, openPref
   let h = n;
   while (h > floor && !isSpace(text.charCodeAt(h - 1))) h--;
   // Digit groups a longer number could still continue, one space or line break apart, maybe
-  // with a table's `|` or a spaced mark between them (`4012 . 8888`, `5200 |\n| 8282`).
+  // with a table's `|`, a spaced mark or an IBAN's letters between them (`4012 . 8888`,
+  // `5200 |\n| 8282`, `gb29 nwbk `).
   const last = text.slice(h, n);
-  if (h === n || NUMBER_GROUP.test(last) || GROUP_SEPARATOR.test(last)) {
+  if (h === n || NUMBER_GROUP.test(last) || BETWEEN_GROUPS.test(last)) {
     let k = h;
     while (k > floor && isSpace(text.charCodeAt(k - 1))) {
       const groupEnd = k - 1;
@@ -47,7 +52,7 @@ export function holdStart(text: string, from: number, holdback: number, openPref
       while (groupStart > floor && !isSpace(text.charCodeAt(groupStart - 1))) groupStart--;
       if (groupStart === groupEnd) break;
       const word = text.slice(groupStart, groupEnd);
-      if (GROUP_SEPARATOR.test(word)) {
+      if (BETWEEN_GROUPS.test(word)) {
         k = groupStart;
         continue;
       }
