@@ -111,7 +111,11 @@ function signedPhone(text: string, runs: readonly number[], first: number, last:
   emit(start - 1, runs[2 * last + 1]!, "PHONE_NUMBER", 1, 40);
 }
 
-const DIGIT_RUN = /\d+/g;
+const DIGIT = /\d/g;
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
 
 export const splitNumberRecognizer: Recognizer = {
   entity: "CREDIT_CARD",
@@ -148,11 +152,14 @@ export const splitNumberRecognizer: Recognizer = {
       runs.length = 0;
       kinds.length = 0;
     };
-    DIGIT_RUN.lastIndex = 0;
+    // `test` finds each run's first digit without a match array; the run is read on in code.
+    DIGIT.lastIndex = 0;
     let digitsInChain = 0;
-    for (let m = DIGIT_RUN.exec(text); m !== null; m = DIGIT_RUN.exec(text)) {
-      const start = m.index;
-      const end = start + m[0].length;
+    while (DIGIT.test(text)) {
+      const start = DIGIT.lastIndex - 1;
+      let end = DIGIT.lastIndex;
+      while (end < text.length && isDigit(text.charCodeAt(end))) end++;
+      DIGIT.lastIndex = end;
       const kind = runs.length === 0 ? null : separatorKind(text, runs[runs.length - 1]!, start);
       if (kind === null || digitsInChain > 4 * MAX_DIGITS) {
         if (runs.length > 0) flush();
