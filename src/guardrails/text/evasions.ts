@@ -34,9 +34,13 @@ const AT_WORDS = ["at", "AT", "At", "@"];
 const DOT_WORDS = ["dot", "DOT", "Dot", "."];
 
 /** HTML character references: numeric ones (`;` optional, as browsers read them) and the named ones that spell an address or a number. */
-const ENTITY = /&(?:#[xX]([0-9a-fA-F]{1,6});?|#(\d{1,7});?|(commat|period|lowbar|hyphen|dash|num|plus|sol|colon|amp|nbsp);)/g;
+const ENTITY = /&(?:#[xX]([0-9a-fA-F]{1,6});?|#(\d{1,7});?|(commat|period|lowbar|hyphen|dash|num|plus|sol|colon);)/g;
 
-const NAMED: Record<string, string> = { commat: "@", period: ".", lowbar: "_", hyphen: "-", dash: "-", num: "#", plus: "+", sol: "/", colon: ":", amp: "&", nbsp: " " };
+/**
+ * Named references that write a value's characters. `&amp;`, `&lt;`, `&nbsp;` and the like are
+ * left: no value is written with them, and a decoded text costs a map of every unit.
+ */
+const NAMED: Record<string, string> = { commat: "@", period: ".", lowbar: "_", hyphen: "-", dash: "-", num: "#", plus: "+", sol: "/", colon: ":" };
 
 /** JSON (and JavaScript) escapes: `\u0040`, a surrogate pair, `\n`, `\t`, `\r`, `\/`. */
 const JSON_ESCAPE = /\\u([dD][89abAB][0-9a-fA-F]{2})\\u([dD][c-fC-F][0-9a-fA-F]{2})|\\u([0-9a-fA-F]{4})|\\([nrt/])/g;
@@ -280,6 +284,9 @@ function dotFormEnd(text: string, i: number): number {
 function bracketed(text: string, open: number, words: readonly string[]): number {
   let i = open + 1;
   while (i < text.length && i - open <= 2 && isBlank(text.charCodeAt(i))) i++;
+  // The words' first units (a, A, @; d, D, .): most brackets of prose end here.
+  const first = text.charCodeAt(i);
+  if (first !== words[0]!.charCodeAt(0) && first !== words[1]!.charCodeAt(0) && first !== words[3]!.charCodeAt(0)) return -1;
   let length = 0;
   for (const w of words) {
     if (text.startsWith(w, i)) {
@@ -320,22 +327,27 @@ function applyEdits(base: NormalizedText, edits: readonly Edit[]): NormalizedTex
   const ends = new Int32Array(length);
   const baseStart = base.origStart;
   const baseEnd = base.origEnd;
-  const origStartOf = (k: number) => (baseStart ? baseStart[k]! : k);
-  const origEndOf = (k: number) => (baseEnd ? baseEnd[k]! : k + 1);
   let out = 0;
   let copied = 0;
+  // Units kept as they are carry their map over: copied from the base's, or the identity.
   const keep = (to: number) => {
     parts.push(src.slice(copied, to));
-    for (let k = copied; k < to; k++) {
-      starts[out] = origStartOf(k);
-      ends[out++] = origEndOf(k);
+    if (baseStart && baseEnd) {
+      starts.set(baseStart.subarray(copied, to), out);
+      ends.set(baseEnd.subarray(copied, to), out);
+      out += to - copied;
+    } else {
+      for (let k = copied; k < to; k++) {
+        starts[out] = k;
+        ends[out++] = k + 1;
+      }
     }
   };
   for (const e of edits) {
     keep(e.start);
     parts.push(e.text);
-    const from = origStartOf(e.start);
-    const to = origEndOf(e.end - 1);
+    const from = baseStart ? baseStart[e.start]! : e.start;
+    const to = baseEnd ? baseEnd[e.end - 1]! : e.end;
     for (let k = 0; k < e.text.length; k++) {
       starts[out] = from;
       ends[out++] = to;
