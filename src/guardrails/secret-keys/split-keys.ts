@@ -15,7 +15,6 @@ import { VENDOR_KINDS, VENDOR_PATTERN } from "./patterns.ts";
  */
 const HEAD_BEFORE_DASH = new Set(["sk", "glpat", "xoxa", "xoxb", "xoxp", "xoxo", "xoxs", "xoxr", "GOCSPX", "pypi"]);
 const HEAD_BEFORE_UNDERSCORE = new Set(["ghp", "gho", "ghu", "ghs", "ghr", "github", "hf", "npm", "sk", "rk"]);
-const CAPITAL_PREFIXES = ["AKIA", "ASIA", "AIza", "SG."];
 
 /**
  * Where vendor keys may start, in order: found from each `-` and `_` (the letters before it
@@ -24,19 +23,29 @@ const CAPITAL_PREFIXES = ["AKIA", "ASIA", "AIza", "SG."];
  */
 function keyStarts(text: string): number[] {
   const out: number[] = [];
-  for (const [mark, heads] of [["-", HEAD_BEFORE_DASH], ["_", HEAD_BEFORE_UNDERSCORE]] as const) {
-    for (let q = text.indexOf(mark); q !== -1; q = text.indexOf(mark, q + 1)) {
-      let s = q;
-      while (s > 0 && q - s < 7 && isAsciiLetter(text.charCodeAt(s - 1))) s--;
-      if (s < q && keyStart(text, s) && heads.has(text.slice(s, q))) out.push(s);
-    }
-  }
-  for (const capital of ["A", "S"]) {
-    for (let p = text.indexOf(capital); p !== -1; p = text.indexOf(capital, p + 1)) {
-      if (keyStart(text, p) && CAPITAL_PREFIXES.some((prefix) => text.startsWith(prefix, p))) out.push(p);
-    }
-  }
+  headsBefore(text, "-", HEAD_BEFORE_DASH, out);
+  headsBefore(text, "_", HEAD_BEFORE_UNDERSCORE, out);
+  capitalPrefixes(text, "A", out);
+  capitalPrefixes(text, "S", out);
   return out.length > 1 ? out.sort((a, b) => a - b) : out;
+}
+
+/** Each `mark` whose letters before it are a vendor's head (`sk` of `sk-`, `ghp` of `ghp_`): where they start. */
+function headsBefore(text: string, mark: string, heads: ReadonlySet<string>, out: number[]): void {
+  for (let q = text.indexOf(mark); q !== -1; q = text.indexOf(mark, q + 1)) {
+    let s = q;
+    while (s > 0 && q - s < 7 && isAsciiLetter(text.charCodeAt(s - 1))) s--;
+    if (s < q && q - s >= 2 && keyStart(text, s) && heads.has(text.slice(s, q))) out.push(s);
+  }
+}
+
+function capitalPrefixes(text: string, capital: string, out: number[]): void {
+  for (let p = text.indexOf(capital); p !== -1; p = text.indexOf(capital, p + 1)) {
+    const next = text.charCodeAt(p + 1);
+    // AKIA, ASIA, AIza, SG.: the second unit is K, S, I or G.
+    if (next !== 75 && next !== 83 && next !== 73 && next !== 71) continue;
+    if (keyStart(text, p) && (text.startsWith("AKIA", p) || text.startsWith("ASIA", p) || text.startsWith("AIza", p) || text.startsWith("SG.", p))) out.push(p);
+  }
 }
 
 function isAsciiLetter(c: number): boolean {

