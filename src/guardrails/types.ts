@@ -69,6 +69,12 @@ export interface Masker {
   readonly kind: "masker";
   readonly name: string;
   mask(text: string, context?: MaskContext): MaskOutcome;
+  /**
+   * Where the end of `text` could still become a value this masker reads although the unfinished
+   * last word does not hold it (an address whose `[at]` stands between spaces, a key in pieces),
+   * as the start of that tail; -1 when it cannot. Streams hold such a tail back.
+   */
+  openPrefix?(text: string): number;
 }
 
 /** Judges text without changing it (Keywords, PromptInjection, ...). */

@@ -10,8 +10,19 @@
  * look-ahead, whatever the text before it.
  */
 
-/** A group a number written in groups is made of: digits, maybe two letters before (`DE89`) or one after. */
-const NUMBER_GROUP = /^[+(]?[A-Za-z]{0,2}\d[\d()\-./]*[A-Za-z]?$/;
+/**
+ * A group a number written in groups is made of: digits of any script, maybe two letters before
+ * (`DE89`) or one after, joined inside by `-`, `.`, `/`, `_`, `|`; or a group of an IBAN with a
+ * digit (`3m02`).
+ */
+const NUMBER_GROUP = /^[+(]?[A-Za-z]{0,2}\p{Nd}[\p{Nd}()\-./_|]*[A-Za-z]?$|^[A-Za-z0-9]{0,3}\d[A-Za-z0-9]{0,3}$/u;
+
+/**
+ * What may stand between the digit groups of one number: a table's `|`, a spaced mark (`.`, `/`,
+ * `_`, `-`), or a group of an IBAN made of letters (`WEST`, `nwbk`). Held only when a digit
+ * group stands before it: prose is made of such words too.
+ */
+const BETWEEN_GROUPS = /^[|./_-]{1,3}$|^[A-Za-z]{1,4}$/;
 
 export function isSpace(c: number): boolean {
   return c === 32 || c === 10 || c === 9 || c === 13 || c === 0xa0 || c === 0x3000;
@@ -28,15 +39,25 @@ export function holdStart(text: string, from: number, holdback: number, openPref
   // The last word, unfinished.
   let h = n;
   while (h > floor && !isSpace(text.charCodeAt(h - 1))) h--;
-  // Digit groups a longer number could still continue, one space apart.
-  if (h === n || NUMBER_GROUP.test(text.slice(h, n))) {
-    while (h > floor && isSpace(text.charCodeAt(h - 1))) {
-      const groupEnd = h - 1;
+  // Digit groups a longer number could still continue, one space or line break apart, maybe
+  // with a table's `|`, a spaced mark or an IBAN's letters between them (`4012 . 8888`,
+  // `5200 |\n| 8282`, `gb29 nwbk `).
+  const last = text.slice(h, n);
+  if (h === n || NUMBER_GROUP.test(last) || BETWEEN_GROUPS.test(last)) {
+    let k = h;
+    while (k > floor && isSpace(text.charCodeAt(k - 1))) {
+      const groupEnd = k - 1;
       if (groupEnd > floor && isSpace(text.charCodeAt(groupEnd - 1))) break;
       let groupStart = groupEnd;
       while (groupStart > floor && !isSpace(text.charCodeAt(groupStart - 1))) groupStart--;
-      if (groupStart === groupEnd || !NUMBER_GROUP.test(text.slice(groupStart, groupEnd))) break;
-      h = groupStart;
+      if (groupStart === groupEnd) break;
+      const word = text.slice(groupStart, groupEnd);
+      if (BETWEEN_GROUPS.test(word)) {
+        k = groupStart;
+        continue;
+      }
+      if (!NUMBER_GROUP.test(word)) break;
+      k = h = groupStart;
     }
   }
   if (openPrefix) {

@@ -134,9 +134,11 @@ export class StreamGuard {
     let blocked: ValueFinding | undefined;
     if (this.checks && hold > k.released) {
       findings = this.checks.find(k.tail).map((f) => shift(f, k.tailStart)).filter((f) => f.end > k.released);
-      // What stands before a blocked value still goes out; none of the value does.
+      // What stands before a blocked value still goes out; none of the value does, nor what is
+      // held before it: a longer value may hold the one found (the groups of an IBAN before the
+      // digits a phone number's pattern saw).
       blocked = findings.find((f) => f.block);
-      if (blocked) hold = Math.max(k.released, blocked.start);
+      if (blocked) hold = Math.max(k.released, Math.min(hold, blocked.start));
       // A masked value reaching into the held tail may still grow: it waits whole.
       else if (!final) for (const f of findings) if (f.start < hold && f.end > hold) hold = Math.max(k.released, Math.min(hold, f.start));
     }

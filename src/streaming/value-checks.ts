@@ -41,7 +41,7 @@ function buildValueChecks(policy: CompiledPolicy): ValueChecks | null {
   // held back for it (SPEC pipeline rule 5: in alert mode the stream proceeds normally).
   const entries = policy.stages.output.filter((e) => (e.guardrail.kind === "masker" && !blocksOnly(e)) || ((e.guardrail.kind === "masker" || (e.guardrail.kind === "detector" && e.guardrail.openPrefix !== undefined)) && enforces(policy, e)));
   if (entries.length === 0) return null;
-  const prefixes = entries.flatMap((e) => (e.guardrail.kind === "detector" && e.guardrail.openPrefix ? [e.guardrail as Detector & { openPrefix: (t: string) => number }] : []));
+  const prefixes = entries.flatMap((e) => (e.guardrail.openPrefix ? [e.guardrail as (Detector | Masker) & { openPrefix: (t: string) => number }] : []));
   return {
     find: (window) => findValues(policy, entries, window),
     openPrefix:

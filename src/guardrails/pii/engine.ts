@@ -2,6 +2,7 @@
  * The PII engine: normalise, run the recognisers of the configured entity types, drop allowed
  * values, keep one detection per region, and mask the original text.
  */
+import { revealEvasions } from "../text/evasions.ts";
 import { normalizeText, toOriginalSpan, type NormalizedText } from "../text/normalize.ts";
 import { resolveOverlaps, type Span } from "../text/spans.ts";
 import { allowedByDefault } from "./allow-list.ts";
@@ -100,7 +101,8 @@ export class PiiEngine {
 
   private scanAnew(original: string): PiiScan {
     if (this.recognizers.length === 0 || original.length === 0) return { detections: [], masked: original };
-    const norm = normalizeText(original);
+    // Spelled and escaped forms (`[at]`, `&#64;`, other scripts' digits) read as what they stand for.
+    const norm = revealEvasions(normalizeText(original));
     const text = norm.text;
     const candidates: Candidate[] = [];
     const ctx = new ScanContext(text);

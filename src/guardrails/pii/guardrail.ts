@@ -2,6 +2,7 @@
 import { Type, type Static } from "@sinclair/typebox";
 import type { GuardrailServices } from "../services.ts";
 import type { GuardrailDefinition, Masker } from "../types.ts";
+import { openAddressStart } from "../text/evasions.ts";
 import { replaceSpans } from "../text/spans.ts";
 import { ALL_ENTITY_TYPES, type EntityType } from "./entities.ts";
 import { PiiEngine, type PiiDetection } from "./engine.ts";
@@ -60,6 +61,8 @@ export function createPiiMasker(config: PiiConfig, services?: GuardrailServices)
   return {
     kind: "masker",
     name: "PII",
+    // A stream holds an address whose `[at]` stands between spaces while it is being written.
+    ...(entities.includes("EMAIL_ADDRESS") ? { openPrefix: openAddressStart } : {}),
     mask(text, context) {
       const scan = engine.scan(text, context?.resent === true);
       const detected: Record<string, string[]> = {};

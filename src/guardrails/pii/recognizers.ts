@@ -7,6 +7,7 @@ import { cueRecognizer } from "./cue-recognizer.ts";
 import { nerRecognizer } from "./ner/recognizer.ts";
 import { numberRecognizer } from "./number-recognizer.ts";
 import type { Recognizer } from "./recognizer.ts";
+import { ibanSplit, splitNumberRecognizer } from "./split-numbers.ts";
 import { auNumbers } from "./regions/au.ts";
 import { cnRecognizers } from "./regions/cn.ts";
 import { customCues, customRecognizers } from "./regions/custom.ts";
@@ -45,4 +46,7 @@ const NUMBERS = numberRecognizer([...globalNumbers, ...usNumbers, ...ukNumbers, 
 /** Formats named by a cue word, in one pass over the tokens. */
 const CUES = cueRecognizer([...customCues, ...usCues, ...itCues, ...inCues]);
 
-export const ALL_RECOGNIZERS: readonly Recognizer[] = [...PATTERNS, NUMBERS, CUES, nerRecognizer];
+/** Checksummed identifiers split by dots, underscores, lines or table cells, and IBANs in any case. */
+const SPLIT: readonly Recognizer[] = [splitNumberRecognizer, ibanSplit];
+
+export const ALL_RECOGNIZERS: readonly Recognizer[] = [...PATTERNS, NUMBERS, CUES, ...SPLIT, nerRecognizer];

@@ -9,6 +9,7 @@ import { GuardrailConfigError, type GuardrailDefinition, type Masker } from "../
 import { looksRandom, type EntropyRule } from "./entropy.ts";
 import { decodeBase64Text } from "../text/decoded-text.ts";
 import { isEncodedProse, isPublishedExample } from "./published-examples.ts";
+import { findSplitKeys, openKeyStart } from "./split-keys.ts";
 import { ASSIGNMENT_PATTERN, AUTHORIZATION_PATTERN, COMMAND_LINE_PASSWORDS, findPrivateKeys, type ContextualPassword, PREFIXED_PASSWORD_PATTERN, STATED_PASSWORD_PATTERN, TOKEN_PATTERN, URL_PASSWORD_PATTERN, VENDOR_KINDS, VENDOR_PATTERN, type SecretPattern } from "./patterns.ts";
 
 export const SecretKeysConfigSchema = Type.Object(
@@ -54,12 +55,14 @@ export function createSecretKeysMasker(config: SecretKeysConfig): Masker {
   return {
     kind: "masker",
     name: "SecretKeys",
+    openPrefix: openKeyStart,
     mask(original, context) {
       const norm = normalizeText(original);
       const text = norm.text;
       const found: Span[] = [];
       findPrivateKeys(text, (start, end) => found.push({ start, end, label: "private_key", priority: 100 }));
       findVendorKeys(text, (start, end, kind) => found.push({ start, end, label: kind, priority: 90 }));
+      findSplitKeys(text, (start, end, kind) => found.push({ start, end, label: kind, priority: 90 }));
       for (const sp of patterns) findAll(sp, text, (start, end) => found.push({ start, end, label: sp.kind, priority: 90 }));
       if (contextual) {
         for (const assignment of ASSIGNMENTS) {

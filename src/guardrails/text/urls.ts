@@ -34,6 +34,11 @@ const BARE_TLDS = [
 ];
 const TLD_SET = new Set(BARE_TLDS);
 
+/** Whether a lower-case label is one of the common TLDs a bare domain may end in. */
+export function isBareTld(label: string): boolean {
+  return TLD_SET.has(label);
+}
+
 /**
  * The next `.` at or after `from` followed by a TLD of BARE_TLDS (any case) and no further word
  * character; -1 when there is none. A loop over the dots, not a case-insensitive alternation:

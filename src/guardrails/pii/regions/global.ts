@@ -10,7 +10,7 @@ import { digitWordOf, flagged, ShapeFlag, upperWordOf } from "../text-shape.ts";
 import { emailRecognizer } from "./email.ts";
 
 /** Issuer prefixes and lengths of the card networks, checked after Luhn. */
-function cardIssuerValid(d: string): boolean {
+export function cardIssuerValid(d: string): boolean {
   const n = d.length;
   const p2 = Number(d.slice(0, 2));
   const p3 = Number(d.slice(0, 3));
@@ -60,7 +60,7 @@ const crypto: Recognizer[] = [
 ];
 
 /** ISO 13616 registry: IBAN length per country. */
-const IBAN_LENGTHS: Record<string, number> = {
+export const IBAN_LENGTHS: Record<string, number> = {
   AD: 24, AE: 23, AL: 28, AT: 20, AZ: 28, BA: 20, BE: 16, BG: 22, BH: 22, BI: 27, BR: 29, BY: 28, CH: 21, CR: 22, CY: 28, CZ: 24,
   DE: 22, DJ: 27, DK: 18, DO: 28, EE: 20, EG: 29, ES: 24, FI: 18, FK: 18, FO: 18, FR: 27, GB: 22, GE: 22, GI: 23, GL: 18, GR: 27,
   GT: 28, HN: 28, HR: 21, HU: 28, IE: 22, IL: 23, IQ: 23, IS: 26, IT: 27, JO: 30, KW: 30, KZ: 20, LB: 28, LC: 32, LI: 21, LT: 20,

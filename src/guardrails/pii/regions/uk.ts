@@ -4,7 +4,7 @@ import type { NumberSpec } from "../number-recognizer.ts";
 import { regexRecognizer, type Recognizer } from "../recognizer.ts";
 import { flagged, ShapeFlag } from "../text-shape.ts";
 
-const NHS_CONTEXT = ["nhs", "nhs number", "nhs no", "health service", "health", "patient", "patient number", "gp", "hospital"];
+export const NHS_CONTEXT = ["nhs", "nhs number", "nhs no", "health service", "health", "patient", "patient number", "gp", "hospital"];
 
 /**
  * NHS numbers: 3-3-4 groups or 10 bare digits, mod-11 check, next to a word such as "NHS". The

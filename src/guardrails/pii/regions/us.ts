@@ -3,7 +3,7 @@ import type { CueSpec } from "../cue-recognizer.ts";
 import type { NumberSpec } from "../number-recognizer.ts";
 
 /** SSA rules: area not 000, 666 or 9xx; group not 00; serial not 0000; no advertising numbers. */
-function ssnValid(d: string): boolean {
+export function ssnValid(d: string): boolean {
   const area = d.slice(0, 3);
   if (area === "000" || area === "666" || area[0] === "9") return false;
   if (d.slice(3, 5) === "00" || d.slice(5) === "0000") return false;
