@@ -23,7 +23,8 @@ export interface FamilyRoute {
 
 /** Where a request names its model and whether it asks for a stream: the family knows (a URL may say). */
 export interface RequestShape {
-  model(body: Record<string, unknown>, params: Readonly<Record<string, string>>): string | undefined;
+  /** `url` is the request's as sent: a family whose URL names the model checks it there. */
+  model(body: Record<string, unknown>, params: Readonly<Record<string, string>>, url: string): string | undefined;
   stream(body: Record<string, unknown>, url: string): boolean;
   /** Puts the model the upstream is to serve (an entry's override, a path's deployment) where the family keeps it in the body; a family whose URL carries it does nothing. */
   placeModel(body: Record<string, unknown>, model: string | undefined): void;

@@ -25,6 +25,7 @@ import { relayedError, relayedHeaders } from "../upstream/response-headers.ts";
 import type { UpstreamRoute } from "../upstream/routes.ts";
 import type { ApiFamily, FamilyRoute } from "./family.ts";
 import { Shadow } from "./shadow.ts";
+import { isPathName } from "./names.ts";
 import { RecordingInterpreter } from "../streaming/recording-interpreter.ts";
 import type { Segment } from "../pipeline/types.ts";
 import type { TextSlot } from "./reading/text-reading.ts";
@@ -70,7 +71,7 @@ async function guarded(deps: ProxyDeps, call: ProxyCall, policy: CompiledPolicy,
   // Reversible masking: the request's placeholders and their values, for its answer only.
   const vault = policy.reversible ? new PlaceholderVault() : null;
 
-  const model = family.model(body, call.params);
+  const model = family.model(body, call.params, call.request.url);
   const route = deps.upstream.router.route(call.familyRoute.upstream, model);
   checkProvider(call.familyRoute, route, model);
   checkPathModel(route, model);
@@ -151,12 +152,12 @@ function checkProvider(familyRoute: FamilyRoute, route: UpstreamRoute, model: st
 }
 
 /**
- * An upstream that puts the model in its URL path (a hosted deployment): `.` and `..` would
- * climb it (the SDK refuses them with an exception, which would be a 500).
+ * An upstream that puts the model in its URL path (a hosted deployment): the name must be one
+ * path segment (names.ts), so it can neither climb the path (`..`, `a/../b`) nor end it.
  */
 function checkPathModel(route: UpstreamRoute, model: string | undefined): void {
-  if ((model === "." || model === "..") && route.spec.modelInPath(route.client)) {
-    throw new ApiError(422, "validation_error", `model '${model}' cannot name a deployment`);
+  if (model !== undefined && route.spec.modelInPath(route.client) && !isPathName(model)) {
+    throw new ApiError(422, "validation_error", `model '${callerValue(model)}' cannot name a deployment: a deployment name is letters, digits, '.', '_' and '-'`);
   }
 }
 

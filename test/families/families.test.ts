@@ -26,8 +26,8 @@ describe("the families' list", () => {
 
   test("the model and the stream flag come from the family: the body, else the path's deployment", () => {
     const chat = family("chat");
-    expect(chat.model({ model: "a" }, { deployment: "b" })).toBe("a");
-    expect(chat.model({}, { deployment: "b" })).toBe("b");
+    expect(chat.model({ model: "a" }, { deployment: "b" }, "http://x/hosted/deployments/b/chat/completions")).toBe("a");
+    expect(chat.model({}, { deployment: "b" }, "http://x/hosted/deployments/b/chat/completions")).toBe("b");
     expect(chat.stream({ stream: true }, "http://x/v1/chat/completions")).toBe(true);
     expect(chat.stream({ stream: "true" }, "http://x/v1/chat/completions")).toBe(false);
   });
@@ -103,8 +103,8 @@ describe("generate", () => {
   const generate = family("generate");
 
   test("the model and the action come from the URL; streams only as SSE; countTokens runs pre_flight alone", () => {
-    expect(generate.model({}, { target: "gemini-2.5-flash:generateContent" })).toBe("gemini-2.5-flash");
-    expect(() => generate.model({}, { target: "gemini-2.5-flash:embedContent" })).toThrow();
+    expect(generate.model({}, { target: "gemini-2.5-flash:generateContent" }, "http://x/v1beta/models/gemini-2.5-flash:generateContent")).toBe("gemini-2.5-flash");
+    expect(() => generate.model({}, { target: "gemini-2.5-flash:embedContent" }, "http://x/v1beta/models/gemini-2.5-flash:embedContent")).toThrow();
     expect(generate.stream({}, "http://x/v1beta/models/m:streamGenerateContent?alt=sse")).toBe(true);
     expect(generate.stream({}, "http://x/v1beta/models/m:generateContent")).toBe(false);
     expect(generate.stream({}, "http://x/v1beta/models/m:streamGenerateContent")).toBe(true);

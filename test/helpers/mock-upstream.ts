@@ -200,7 +200,7 @@ function familyOf(path: string): Family | null {
   if (path === "/v1/moderations") return "moderations";
   if (path === "/v1/responses") return "responses";
   if (path === "/v1/messages") return "messages";
-  if (/^\/v1(beta)?\/models\/[^/]+:(generateContent|streamGenerateContent|countTokens)$/.test(path)) return "generate";
+  if (/^\/v1(beta)?\/(models|tunedModels)\/[^/]+:(generateContent|streamGenerateContent|countTokens)$/.test(path)) return "generate";
   if (path === "/v1beta/models" || path.startsWith("/v1beta/models/")) return "generate-models";
   if (path === "/v1/models" || path.startsWith("/v1/models/")) return "models";
   if (/^\/openai\/deployments\/[^/]+\/chat\/completions$/.test(path)) return "azure-chat";
