@@ -2,7 +2,8 @@
  * How docs/coverage.md was checked against the SDKs (issue 21): walks the official SDKs' type
  * definitions in node_modules from the request and answer types of every route, and lists each
  * string-valued field reachable from them, with what the proxy's reading does with it
- * (src/proxy/reading/text-reading.ts): read as text, skipped as structure, or handled as media.
+ * (src/proxy/reading/text-reading.ts, by the tables of src/proxy/reading/fields.ts): read as text,
+ * skipped as opaque, or handled as media.
  * Every field the rules skip is printed, so a reviewer can confirm none of them carries text a
  * model reads; `--all` prints every field.
  *
@@ -10,7 +11,10 @@
  */
 import ts from "typescript";
 import { join } from "node:path";
-import { isStructureKey } from "../src/proxy/reading/text-reading.ts";
+import { CHAT_FIELDS } from "../src/proxy/families/chat/fields.ts";
+
+/** A key the chat-style tables skip (the families' tables share these entries). */
+const isStructureKey = (key: string): boolean => CHAT_FIELDS.opaque(CHAT_FIELDS.canonical(key), undefined);
 
 const ROOT = join(import.meta.dir, "..");
 const SHOW_ALL = process.argv.includes("--all");

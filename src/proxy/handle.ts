@@ -16,7 +16,7 @@ import { OutputMonitor } from "../streaming/output-monitor.ts";
 import { sseToJsonArray } from "../streaming/json-array.ts";
 import { relayStream } from "../streaming/relay.ts";
 import { StreamGuard } from "../streaming/stream-guard.ts";
-import { valueChecks } from "../streaming/value-checks.ts";
+import { signedBlock, valueChecks } from "../streaming/value-checks.ts";
 import { PlaceholderVault, restorePlaceholders } from "../guardrails/text/vault.ts";
 import { UpstreamStatusError } from "../upstream/errors.ts";
 import { readAnswerText } from "../upstream/answer-size.ts";
@@ -260,14 +260,23 @@ async function wholeAnswer(
   let changed = false;
   slots.forEach((slot, i) => {
     if (!slot.masked) return;
-    const out = restoring ? restorePlaceholders(texts[i]!, vault) : texts[i]!;
+    // A signed text keeps its placeholders (restoring would break the signature too).
+    const out = restoring && !("signed" in slot && slot.signed) ? restorePlaceholders(texts[i]!, vault) : texts[i]!;
     if (out === slot.text) return;
     slot.write(out);
     changed = true;
   });
+  // A signed part or block cannot be rewritten: a value output masking would change in it blocks the answer.
+  if (reading?.signedRewrite) throw blockError(signedBlock(firstMasker(policy)));
   if (!reading || (!changed && !reading.rewritten)) return new Response(text, { status: response.status, headers: relayedHeaders(response.headers, contentType) });
   reading.commit();
   return new Response(JSON.stringify(answer), { status: response.status, headers: relayedHeaders(response.headers, contentType) });
+}
+
+/** The first masking guardrail of the stages (the one a signed part's block names). */
+function firstMasker(policy: CompiledPolicy): string {
+  for (const e of policy.stages.output) if (e.guardrail.kind === "masker") return e.name;
+  return "PII";
 }
 
 /** The answer as JSON; null when it is not JSON (it is then judged as it is). */

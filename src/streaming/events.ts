@@ -93,11 +93,12 @@ export class JsonEventReading implements EventReading {
   }
 
   /** A text found anywhere in the payload, written back by `write`. */
-  addText(list: "adds" | "repeats", key: string, text: string, write: (text: string) => void): void {
+  addText(list: "adds" | "repeats", key: string, text: string, write: (text: string) => void, verbatim = false): void {
     if (text.length === 0) return;
     this[list].push({
       key,
       text,
+      verbatim,
       set: (t) => {
         if (t === text) return;
         write(t);

@@ -134,6 +134,8 @@ export class StreamGuard {
     let blocked: ValueFinding | undefined;
     if (this.checks && hold > k.released) {
       findings = this.checks.find(k.tail).map((f) => shift(f, k.tailStart)).filter((f) => f.end > k.released);
+      // Signed text cannot be rewritten: a value it would mask blocks instead.
+      if (k.verbatim) findings = findings.map((f) => (f.unmaskable && !f.block ? { start: f.start, end: f.end, block: f.unmaskable } : f));
       // What stands before a blocked value still goes out; none of the value does.
       blocked = findings.find((f) => f.block);
       if (blocked) hold = Math.max(k.released, blocked.start);

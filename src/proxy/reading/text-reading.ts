@@ -1,28 +1,31 @@
 /**
- * Where text lives in a request (DECISIONS §8), read by one set of rules for every API family:
- * each family says where its conversation, system prompt and tool definitions are and what role
- * each message or item has; this walks them.
+ * Where text lives in a request or an answer (DECISIONS §8), read by one walker for every API
+ * family: read by default, skip by name. Each family says where its conversation, system prompt
+ * and tool definitions are, what role each message or item has, and its table of opaque fields
+ * (fields.ts); this walks the whole JSON.
  *
- * The rules, for any message, part, block or item, known or not:
- * - every string is text the model reads, except structure: ids (`id`, `*_id`), names
- *   (`name`, `*_name`), `type`, `status`, `role`, signatures and encrypted content
- *   (`encrypted_*`), formats, media types, log probabilities and annotations;
- * - `arguments` holding JSON (tool-call arguments) is read value by value, and written back as
- *   JSON; tool inputs given as objects (`tool_use.input`) are read in place;
+ * The rules, for any message, part, block, item or answer, known or not:
+ * - every string is text, every number of 6 or more digits is text (masked, it becomes the
+ *   placeholder string), and every key the families' schemas do not name is text (masked, the
+ *   entry is renamed), unless the family's table names the field as opaque;
+ * - tool data (the table's `toolData`: arguments, inputs, function call `args`, a function's
+ *   `response`) is read key by key, value by value, whatever the keys are called; arguments
+ *   holding JSON text are read the same way and written back as JSON;
  * - images, audio and files (known part types, and any `*_url` field of a part of a type not
  *   known yet) are read when they are text sent as data (a data URL or Base64 of a text type),
  *   otherwise counted as unreadable;
  * - inside a call the model made (an assistant item), its `output`, `results` and `error` are
  *   what the tool answered: untrusted, like a tool turn;
- * - signed thinking is the model's own earlier output and must stay as it was: not read in a
- *   request; in an answer it is read (judged) but never rewritten.
- * Tool definitions are not masked, but their descriptions are judged (tool poisoning). The same
- * rules read answers (`TextReading.ofAnswer`), for output guardrails.
+ * - a signature never takes its part's text out of reading: a signed part or block is read like
+ *   any other, but it cannot be rewritten, so where masking would change it the request or the
+ *   answer is blocked instead (`signedRewrite`).
+ * Tool definitions are not masked, but every string and key in them is judged (tool poisoning).
  */
 import { isObject } from "../../schema/json.ts";
 import { boundaryWindow, cutMasked } from "./neighbours.ts";
 import { dropAlternatives, tokenEntry, tokenTexts } from "./token-entries.ts";
 import { closingQuote, MAX_JSON_DEPTH, nestsDeeperThan } from "../../schema/json-depth.ts";
+import { Fields, isLongNumber } from "./fields.ts";
 import { charsetOf, decodeBase64Text, encodeBase64, isStrictBase64, isTextFileName, isTextMime, kindOfMime, parseDataUrl, type DecodedText, type UnreadableKind } from "./media.ts";
 
 export type SlotRole = "system" | "user" | "assistant" | "tool";
@@ -42,45 +45,12 @@ export interface TextSlot {
   readonly window?: boolean;
   /** Puts a rewritten text where this one came from. */
   readonly write: (text: string) => void;
+  /** A signed part's text (or a join holding one): judged and checked, never rewritten. */
+  readonly signed?: boolean;
 }
-
-/** Keys that hold structure, never text the model reads as content. */
-const STRUCTURE_KEYS = new Set([
-  "id",
-  "type",
-  "status",
-  "role",
-  "name",
-  "namespace",
-  "server_label",
-  "model",
-  "signature",
-  "encrypted_content",
-  "fingerprint",
-  "caller",
-  "execution",
-  "format",
-  "media_type",
-  "mime_type",
-  "detail",
-  "cache_control",
-  "annotations",
-  "logprobs",
-  "filename",
-  "path",
-  "index",
-  "citations_config",
-  // Encoded media (audio answers, files): never text, and scanning it would only find noise.
-  "data",
-]);
 
 /** In a call the model made, what came back from the tool. */
 const RESULT_KEYS = new Set(["output", "outputs", "results", "error"]);
-
-/** Identifiers (`*_id`), names of things (`tool_name`) and encrypted payloads (`encrypted_*`). */
-export function isStructureKey(key: string): boolean {
-  return STRUCTURE_KEYS.has(key) || key.endsWith("_id") || key.endsWith("_ids") || key.endsWith("_name") || key.startsWith("encrypted_");
-}
 
 /**
  * The most texts one request or answer may hold (messages, parts, values of tool arguments).
@@ -105,12 +75,15 @@ interface PartPlace {
 }
 
 export class TextReading {
-  /** An answer's reading: signed thinking is read (for judging), but not to be rewritten. */
-  static ofAnswer(): TextReading {
-    return new TextReading(true);
+  /** An answer's reading (by the family's table of answer fields). */
+  static ofAnswer(fields: Fields): TextReading {
+    return new TextReading(fields, true);
   }
 
-  constructor(private readonly answer = false) {}
+  constructor(
+    readonly fields: Fields,
+    private readonly answer = false,
+  ) {}
 
   readonly slots: TextSlot[] = [];
   /** What could not be read, one entry per part. */
@@ -123,7 +96,13 @@ export class TextReading {
   /** The part (an object in a list) being read, and which slots are a part's own text. */
   private part: PartPlace | null = null;
   private readonly partOf = new Map<TextSlot, PartPlace>();
+  /** Keys being renamed, per object. */
+  private readonly renames = new Map<Record<string, unknown>, Map<string, string>>();
   private turn = 0;
+  /** Inside a signed part or block: its texts are signed. */
+  private signing = false;
+  /** Whether masking would have rewritten a signed text (the request or answer is then blocked). */
+  signedRewrite = false;
 
   /** The next message or item of the conversation begins. */
   nextTurn(): void {
@@ -135,6 +114,7 @@ export class TextReading {
     if (this.slots.length > MAX_TEXTS) throw new TooManyTextsError();
     const value = (holder as Record<string | number, unknown>)[key];
     if (typeof value === "string") this.string(holder, key, value, role);
+    else if (typeof value === "number") this.number(holder, key, value, role);
     else if (Array.isArray(value)) for (let i = 0; i < value.length; i++) this.read(value, i, role);
     else if (isObject(value)) {
       const outer = this.part;
@@ -145,9 +125,10 @@ export class TextReading {
   }
 
   /**
-   * Tool definitions, judged and never masked: one text per tool holding everything of it the
-   * model reads (tool poisoning hides anywhere in it): its description, and in its schemas every
-   * property name, `title`, `description`, `enum` and `const` value, `default` and `examples`.
+   * Definitions (tools, response formats), judged and never masked: one text per tool holding
+   * every string and every key of it at any depth (tool poisoning hides anywhere: JSON Schema
+   * keywords such as `$comment`, `x-*`, `pattern`, `format`, `examples`, tuple `items`,
+   * `patternProperties` keys and `required` entries included), numbers of 6+ digits too.
    */
   definitions(value: unknown): void {
     if (Array.isArray(value)) {
@@ -156,16 +137,8 @@ export class TextReading {
     }
     if (!isObject(value)) return;
     const texts: string[] = [];
-    definitionTexts(value, texts, 0);
+    allStrings(value, texts, 0);
     if (texts.length > 0) this.slots.push({ role: "tool", text: texts.join("\n"), masked: false, judged: true, turn: -1, write: ignore });
-  }
-
-  /**
-   * A signed part's text (a family's own signature field): the model's earlier output, which
-   * must stay as it was signed. Not read in a request; in an answer judged, never rewritten.
-   */
-  signed(text: unknown, role: SlotRole): void {
-    if (this.answer && typeof text === "string" && text.length > 0) this.slots.push({ role, text, masked: false, judged: true, turn: this.turn, write: ignore });
   }
 
   /** Base64 data of a known media type (`holder[key]`): text types read decoded (re-encoded when masked), others counted as unreadable. */
@@ -226,15 +199,14 @@ export class TextReading {
         const decoded = leading ? decodeBase64Text(leading, url.charset) : null;
         // Masked like the text around it before any detector sees it; written nowhere (the
         // string itself is the slot below).
-        if (decoded) this.slots.push({ role, text: decoded.text, masked: true, judged: false, turn: this.turn, write: ignore });
+        if (decoded) this.add({ role, text: decoded.text, masked: true, judged: false, turn: this.turn, write: ignore });
       }
     }
     this.slot(holder, key, text, role);
   }
 
   private slot(holder: Container, key: string | number, text: string, role: SlotRole): void {
-    const slot: TextSlot = { role, text, masked: true, judged: false, turn: this.turn, write: (t) => ((holder as Record<string | number, unknown>)[key] = t) };
-    this.slots.push(slot);
+    const slot = this.add({ role, text, masked: true, judged: false, turn: this.turn, write: (t) => ((holder as Record<string | number, unknown>)[key] = t) });
     // A part's own text field: neighbouring parts' texts are joined (`joinNeighbours`).
     if (this.part && this.part.object === holder) this.partOf.set(slot, this.part);
   }
@@ -268,6 +240,8 @@ export class TextReading {
         masked: true,
         judged: false,
         turn: run[0]!.turn,
+        // A value split between a plain and a signed part is judged whole; the signed piece is never written.
+        ...(run.some((s) => s.signed) ? { signed: true } : {}),
         write: (t) => cutMasked(texts, t).forEach((piece, p) => piece !== texts[p] && run[p]!.write(piece)),
       });
       i = end;
@@ -283,7 +257,12 @@ export class TextReading {
     return this;
   }
 
-  private object(o: Record<string, unknown>, role: SlotRole): void {
+  /** The fields of `o` but `skip` (a message's own, whose content a family reads itself), by the rules above. */
+  readExcept(o: Record<string, unknown>, skip: readonly string[], role: SlotRole): void {
+    this.object(o, role, skip);
+  }
+
+  private object(o: Record<string, unknown>, role: SlotRole, skip?: readonly string[]): void {
     const type = typeof o.type === "string" ? o.type : "";
     switch (type) {
       case "image_url":
@@ -304,17 +283,9 @@ export class TextReading {
         this.read(o, "title", role);
         this.read(o, "context", role);
         return;
-      case "thinking":
-        // Signed thinking must stay as it was signed: an answer's is judged, a request's is not read.
-        if (typeof o.signature === "string" && o.signature.length > 0) {
-          if (this.answer && typeof o.thinking === "string" && o.thinking.length > 0) {
-            this.slots.push({ role, text: o.thinking, masked: false, judged: true, turn: this.turn, write: ignore });
-          }
-          return;
-        }
-        break;
       case "redacted_thinking":
       case "item_reference":
+        // Encrypted thinking and a reference by id: nothing but ids and ciphertext.
         return;
       case "image_generation_call":
         // `result` is the image made, as Base64.
@@ -324,19 +295,92 @@ export class TextReading {
       case "additional_tools":
         return this.definitions(o.tools);
     }
-    if (typeof o.transcript === "string" && typeof o.data === "string") return this.audio(o, role);
+    if (skip === undefined && typeof o.transcript === "string" && typeof o.data === "string") return this.audio(o, role);
     // An answer's output part carries its text again, token by token (Responses `logprobs`).
     if (this.answer && Array.isArray(o.logprobs)) this.logprobs(o, "logprobs", role);
+    // A signed part or block: its texts are read like any other, but never rewritten.
+    const outer = this.signing;
+    if ((this.answer || this.fields.table.signedRequests === "keep") && this.isSigned(o)) this.signing = true;
     for (const key in o) {
-      if (isStructureKey(key) || key === "source") continue;
-      const childRole = role === "assistant" && RESULT_KEYS.has(key) ? "tool" : role;
+      if (key === "source" || skip?.includes(key)) continue;
+      const name = this.fields.canonical(key);
       const value = o[key];
-      if (key === "arguments" && typeof value === "string") this.jsonText(o, key, value, childRole);
-      else if (key === "input" && isObject(value)) this.data(o, key, childRole);
-      else if (key.endsWith("_url") && type !== "") this.media(value, kindOfUrlKey(key), childRole);
+      if (this.fields.opaque(name, value)) continue;
+      if (!this.fields.known(name)) this.keyText(o, key, role);
+      const childRole = role === "assistant" && RESULT_KEYS.has(name) ? "tool" : role;
+      if (this.fields.isToolData(name) && typeof value === "string") this.jsonText(o, key, value, childRole);
+      else if (this.fields.isToolData(name) && typeof value === "object" && value !== null) this.data(o, key, childRole);
+      else if (name.endsWith("_url") && type !== "") this.media(value, kindOfUrlKey(name), childRole);
       else this.read(o, key, childRole);
     }
-    if ("source" in o) this.source(o, "file", role);
+    if ("source" in o && !skip?.includes("source")) this.source(o, "file", role);
+    this.signing = outer;
+  }
+
+  /** Whether an object carries a signature (`signature`, `thoughtSignature` and its protobuf twin). */
+  private isSigned(o: Record<string, unknown>): boolean {
+    for (const key in o) {
+      const name = this.fields.canonical(key);
+      if ((name === "signature" || name === "thoughtSignature") && typeof o[key] === "string" && (o[key] as string).length > 0) return true;
+    }
+    return false;
+  }
+
+  /**
+   * A request's or an answer's fields the family did not read itself, read by default: the
+   * table's top-level model parameters (requests) and answer fields are skipped, definitions
+   * judged; anything else is read, masked and (in a request) judged, outside any turn.
+   */
+  rest(body: Record<string, unknown>, handled: readonly string[], role: SlotRole): void {
+    const turn = this.turn;
+    const from = this.slots.length;
+    this.turn = -1;
+    for (const key in body) {
+      if (handled.includes(key)) continue;
+      const name = this.fields.canonical(key);
+      const value = body[key];
+      if (this.answer ? this.fields.answerField(name) : this.fields.parameter(name)) continue;
+      if (this.fields.opaque(name, value)) continue;
+      if (!this.answer && this.fields.definitions.has(name)) {
+        this.definitions(value);
+        continue;
+      }
+      if (!this.fields.known(name)) this.keyText(body, key, role);
+      this.read(body, key, role);
+    }
+    for (let i = from; i < this.slots.length; i++) this.slots[i]!.judged = true;
+    this.turn = turn;
+  }
+
+  /** A key that is a caller's text: read in its place; masked, its entry is renamed. */
+  private keyText(o: Record<string, unknown>, key: string, role: SlotRole): void {
+    if (key.length === 0) return;
+    let renames = this.renames.get(o);
+    if (!renames) {
+      const mine = new Map<string, string>();
+      this.renames.set(o, (renames = mine));
+      this.commits.push(() => {
+        if (mine.size > 0) renameKeys(o, mine);
+      });
+    }
+    const own = renames;
+    this.add({ role, text: key, masked: true, judged: false, turn: this.turn, write: (t) => own.set(key, t) });
+  }
+
+  /** A number of 6+ digits, read as its digits; masked, it becomes the placeholder string. */
+  private number(holder: Container, key: string | number, value: number, role: SlotRole): void {
+    if (!isLongNumber(value)) return;
+    const digits = String(value);
+    this.add({ role, text: digits, masked: true, judged: false, turn: this.turn, write: (t) => t !== digits && ((holder as Record<string | number, unknown>)[key] = t) });
+  }
+
+  /** A slot of this reading; inside a signed part, one that is never rewritten. */
+  private add(slot: TextSlot): TextSlot {
+    // In an answer a signed text is checked by the maskers, and a change blocks; in a request
+    // (a signature over the text) it is judged and forwarded as it was signed.
+    const added: TextSlot = !this.signing ? slot : this.answer ? { ...slot, signed: true, write: () => void (this.signedRewrite = true) } : { ...slot, masked: false, write: ignore };
+    this.slots.push(added);
+    return added;
   }
 
   /**
@@ -383,14 +427,14 @@ export class TextReading {
       changed?.();
     };
     if (typeof value === "string") {
-      if (value.length > 0) this.slots.push({ role, text: value, masked: true, judged: false, turn: this.turn, write });
+      if (value.length > 0) this.add({ role, text: value, masked: true, judged: false, turn: this.turn, write });
       return 0;
     }
     if (typeof value === "number") {
       // Only numbers long enough to be an identifier: a count or a price is not worth a scan.
-      if (Number.isFinite(value) && Math.abs(value) >= 1e5) {
+      if (isLongNumber(value)) {
         const digits = String(value);
-        this.slots.push({ role, text: digits, masked: true, judged: false, turn: this.turn, write: (t) => t !== digits && write(t) });
+        this.add({ role, text: digits, masked: true, judged: false, turn: this.turn, write: (t) => t !== digits && write(t) });
       }
       return 0;
     }
@@ -403,7 +447,7 @@ export class TextReading {
       for (const k in value) {
         keys += 1 + this.data(value, k, role, changed);
         if (k.length > 0) {
-          this.slots.push({ role, text: k, masked: true, judged: false, turn: this.turn, write: (t) => renames.set(k, t) });
+          this.add({ role, text: k, masked: true, judged: false, turn: this.turn, write: (t) => renames.set(k, t) });
         }
       }
       this.commits.push(() => {
@@ -422,7 +466,7 @@ export class TextReading {
   private audio(o: Record<string, unknown>, role: SlotRole): void {
     const transcript = o.transcript as string;
     if (transcript.length === 0) return;
-    this.slots.push({ role, text: transcript, masked: true, judged: false, turn: this.turn, write: (t) => {
+    this.add({ role, text: transcript, masked: true, judged: false, turn: this.turn, write: (t) => {
       o.transcript = t;
       o.data = "";
     } });
@@ -443,7 +487,7 @@ export class TextReading {
 
   /** A text of a place the family reads itself, with its own write. */
   text(role: SlotRole, text: string, write: (text: string) => void): void {
-    if (text.length > 0) this.slots.push({ role, text, masked: true, judged: false, turn: this.turn, write });
+    if (text.length > 0) this.add({ role, text, masked: true, judged: false, turn: this.turn, write });
   }
 
   /** An image or audio part given by URL, data URL or file id. */
@@ -511,7 +555,7 @@ export class TextReading {
 
   /** Decoded text, written back encoded as it came (after `prefix`: a data URL's header). */
   private decodedSlot(holder: Container, key: string | number, prefix: string, decoded: DecodedText, role: SlotRole): void {
-    this.slots.push({ role, text: decoded.text, masked: true, judged: false, turn: this.turn, write: (t) => ((holder as Record<string | number, unknown>)[key] = prefix + encodeBase64(decoded.encode(t))) });
+    this.add({ role, text: decoded.text, masked: true, judged: false, turn: this.turn, write: (t) => ((holder as Record<string | number, unknown>)[key] = prefix + encodeBase64(decoded.encode(t))) });
   }
 
   private unread(kind: UnreadableKind): void {
@@ -521,45 +565,32 @@ export class TextReading {
 
 function ignore(): void {}
 
-/** Keys of a tool definition or JSON schema whose strings (at any depth) the model reads. */
-const DEFINITION_TEXT_KEYS = new Set(["description", "server_description", "title", "enum", "const", "default", "examples", "example"]);
+/**
+ * JSON Schema's and the tool formats' own keywords: as keys they are structure (their values are
+ * read). Every other key of a definition (a property name, `$comment`, `x-*`, a
+ * `patternProperties` pattern, a `dependentSchemas` name) is text the model reads.
+ */
+const SCHEMA_KEYWORDS = new Set(
+  (
+    "type name description parameters properties items prefixItems required enum const default examples example title format pattern additionalProperties " +
+    "patternProperties dependentSchemas dependentRequired propertyNames contains unevaluatedProperties unevaluatedItems anyOf oneOf allOf not if then else " +
+    "minimum maximum minLength maxLength minItems maxItems uniqueItems multipleOf exclusiveMinimum exclusiveMaximum $ref $defs definitions $schema $id nullable " +
+    "function functionDeclarations strict input_schema json_schema schema response_format cache_control"
+  ).split(" "),
+);
 
-/** Schema keys whose object's keys are property names. */
-const PROPERTY_MAP_KEYS = new Set(["properties", "patternProperties", "$defs", "definitions"]);
-
-/** Collects what a model reads of a tool definition, in document order. */
-function definitionTexts(value: unknown, into: string[], depth: number): void {
-  if (depth > 64) return;
-  if (Array.isArray(value)) {
-    for (const v of value) definitionTexts(v, into, depth + 1);
-    return;
-  }
-  if (!isObject(value)) return;
-  for (const key in value) {
-    const v = value[key];
-    if (DEFINITION_TEXT_KEYS.has(key)) {
-      allStrings(v, into, depth + 1);
-    } else if (PROPERTY_MAP_KEYS.has(key) && isObject(v)) {
-      for (const name in v) {
-        into.push(name);
-        definitionTexts(v[name], into, depth + 1);
-      }
-    } else if (typeof v === "object" && v !== null) {
-      definitionTexts(v, into, depth + 1);
-    }
-  }
-}
-
-/** Every non-empty string in a value, keys of objects included. */
+/** Every non-empty string, every key but schema keywords, and every number of 6+ digits in a value, to 64 levels. */
 function allStrings(value: unknown, into: string[], depth: number): void {
   if (depth > 64) return;
   if (typeof value === "string") {
     if (value.length > 0) into.push(value);
+  } else if (typeof value === "number") {
+    if (isLongNumber(value)) into.push(String(value));
   } else if (Array.isArray(value)) {
     for (const v of value) allStrings(v, into, depth + 1);
   } else if (isObject(value)) {
     for (const k in value) {
-      into.push(k);
+      if (!SCHEMA_KEYWORDS.has(k)) into.push(k);
       allStrings(value[k], into, depth + 1);
     }
   }

@@ -15,6 +15,7 @@
 import type { Block } from "../../../pipeline/types.ts";
 import { DONE_EVENT, encodeEvent, type SseEvent } from "../../../streaming/sse.ts";
 import { atPath, otherTexts } from "../../reading/event-texts.ts";
+import { CHAT_FIELDS } from "./fields.ts";
 import { dropAlternatives, logprobOf, tokenEntry, tokenOf, tokenTexts, type TokenEntry } from "../../reading/token-entries.ts";
 import { isObject } from "../../../schema/json.ts";
 import { eventJson, JsonEventReading, type EventReading, type StreamInterpreter, type StreamFailureCode } from "../../../streaming/events.ts";
@@ -186,7 +187,7 @@ const KNOWN_DELTA_FIELDS = new Set(["role", "content", "refusal", "reasoning_con
 /** The texts of one choice's delta, each on its channel's key (see `addFrame`). */
 function deltaTexts(index: number, delta: Record<string, unknown>, reading: JsonEventReading, tokens: ReadonlyMap<string, (text: string) => void> | null): void {
   for (const field in delta) {
-    if (!KNOWN_DELTA_FIELDS.has(field)) otherTexts(reading, "adds", `${index}:x:`, field, delta, field);
+    if (!KNOWN_DELTA_FIELDS.has(field)) otherTexts(CHAT_FIELDS, reading, "adds", `${index}:x:`, field, delta, field);
   }
   for (const c of CHANNELS) {
     let holder: unknown = delta;

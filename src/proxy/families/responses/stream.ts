@@ -20,6 +20,7 @@
 import type { Block } from "../../../pipeline/types.ts";
 import { DONE_EVENT, encodeEvent, type SseEvent } from "../../../streaming/sse.ts";
 import { otherTexts } from "../../reading/event-texts.ts";
+import { RESPONSES_FIELDS } from "./fields.ts";
 import { dropAlternatives, tokenEntry, tokenTexts } from "../../reading/token-entries.ts";
 import { isObject } from "../../../schema/json.ts";
 import { eventJson, JsonEventReading, type EventReading, type StreamInterpreter, type StreamFailureCode } from "../../../streaming/events.ts";
@@ -188,7 +189,7 @@ function itemTexts(reading: JsonEventReading, oi: number, item: Record<string, u
   reading.repeat(`${oi}:input:0`, item, "input");
   reading.repeat(`${oi}:code:0`, item, "code");
   reading.repeat(`${oi}:output:0`, item, "output");
-  for (const key in item) if (!ITEM_CHANNELS.has(key)) otherTexts(reading, "repeats", `${oi}:x:`, key, item, key);
+  for (const key in item) if (!ITEM_CHANNELS.has(key)) otherTexts(RESPONSES_FIELDS, reading, "repeats", `${oi}:x:`, key, item, key);
 }
 
 /** Item fields read on channels of their own above. */
