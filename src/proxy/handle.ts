@@ -27,6 +27,7 @@ import type { ApiFamily, FamilyRoute } from "./family.ts";
 import { Shadow } from "./shadow.ts";
 import { isPathName } from "./names.ts";
 import { RecordingInterpreter } from "../streaming/recording-interpreter.ts";
+import { parseJsonLeniently } from "../streaming/events.ts";
 import type { Segment } from "../pipeline/types.ts";
 import type { TextSlot } from "./reading/text-reading.ts";
 import type { UnreadableKind } from "./reading/media.ts";
@@ -114,7 +115,11 @@ async function guarded(deps: ProxyDeps, call: ProxyCall, policy: CompiledPolicy,
     upstreamTrace?.end(e instanceof UpstreamStatusError ? e.status : null);
     const kind = e instanceof UpstreamStatusError ? String(e.status) : e instanceof ApiError && e.code.startsWith("upstream_") ? e.code : null;
     if (kind !== null) deps.metrics.inc("guardrail_proxy_upstream_errors_total", { route: call.route, kind });
-    if (e instanceof UpstreamStatusError) return relayedError(e);
+    if (e instanceof UpstreamStatusError) {
+      // An error body is an answer the caller shows too: read and guarded like one.
+      if (policy.stages.output.length === 0) return relayedError(e);
+      return wholeAnswer(policy, vault, family, relayedError(e), e.headers.get("content-type") ?? "application/json", audit, abort.signal, deps.settings.maxAnswerBytes, shadow);
+    }
     throw e;
   }
 
@@ -247,7 +252,9 @@ async function wholeAnswer(
   if (policy.stages.output.length === 0 && !restoring) return new Response(text, { status: response.status, headers: relayedHeaders(response.headers, contentType) });
   const answer = parseAnswer(text);
   const reading = answer === null ? null : readOrRefuse(() => family.readAnswer(answer), 502, "upstream_answer_too_large", "the upstream's answer");
-  const slots = reading?.slots ?? [{ text, masked: false, write: () => undefined }];
+  // A body no JSON parser reads is judged as the text it is, and masked in place like one.
+  let raw = text;
+  const slots = reading?.slots ?? [{ text, masked: true, signed: false, write: (t: string) => void (raw = t) }];
   let texts = slots.map((s) => s.text);
   if (policy.stages.output.length > 0) {
     const verdict = await runOutputStage(policy, texts, { signal, masked: slots.map((s) => s.masked), trace: audit.trace });
@@ -268,7 +275,8 @@ async function wholeAnswer(
   });
   // A signed part or block cannot be rewritten: a value output masking would change in it blocks the answer.
   if (reading?.signedRewrite) throw blockError(signedBlock(firstMasker(policy)));
-  if (!reading || (!changed && !reading.rewritten)) return new Response(text, { status: response.status, headers: relayedHeaders(response.headers, contentType) });
+  if (!reading) return new Response(raw, { status: response.status, headers: relayedHeaders(response.headers, contentType) });
+  if (!changed && !reading.rewritten) return new Response(text, { status: response.status, headers: relayedHeaders(response.headers, contentType) });
   reading.commit();
   return new Response(JSON.stringify(answer), { status: response.status, headers: relayedHeaders(response.headers, contentType) });
 }
@@ -279,13 +287,14 @@ function firstMasker(policy: CompiledPolicy): string {
   return "PII";
 }
 
-/** The answer as JSON; null when it is not JSON (it is then judged as it is). */
+/**
+ * The answer as JSON, read as the SDKs that accept it read it (`NaN` and `Infinity` as null, as
+ * Python's parser reads them as numbers: written back, the answer is standard JSON); null when
+ * it is not JSON (it is then judged, and masked, as the text it is).
+ */
 function parseAnswer(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
+  const parsed = parseJsonLeniently(text);
+  return parsed === undefined ? null : parsed;
 }
 
 function streamAnswer(

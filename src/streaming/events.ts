@@ -169,6 +169,25 @@ export function eventJson(event: SseEvent): Record<string, unknown> | null {
   }
 }
 
+/**
+ * A JSON text as the SDKs that accept it read it: standard JSON, else with `NaN`, `Infinity` and
+ * `-Infinity` outside strings read as null (Python's parser accepts them); undefined when it is
+ * not JSON either way.
+ */
+export function parseJsonLeniently(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    const lenient = withoutNonFiniteNumbers(text);
+    if (lenient === null) return undefined;
+    try {
+      return JSON.parse(lenient);
+    } catch {
+      return undefined;
+    }
+  }
+}
+
 /** A frame of comments (`: ping`), `id:`, `retry:` and `event:` lines only: nothing any client reads as text. */
 function onlyFraming(raw: string): boolean {
   for (const line of raw.split("\n")) {

@@ -136,7 +136,7 @@ describe("generate", () => {
     // Only a signed part is verbatim (never rewritten); an unsigned thought is text like any other.
     expect(first.adds.map((a) => [a.key, a.text, a.verbatim])).toEqual([["0:thought", "thinking", false], ["0", "Hel", false]]);
     const signed = generate.openStream().read(ev({ candidates: [{ content: { parts: [{ text: "more", thought_signature: "c2ln" }] }, index: 0 }] }));
-    expect(signed.adds.map((a) => [a.key, a.text, a.verbatim])).toEqual([["0:thought", "more", true]]);
+    expect(signed.adds.map((a) => [a.key, a.text, a.verbatim])).toEqual([["0", "more", true]]);
     const last = stream.read(ev({ candidates: [{ content: { parts: [{ text: "lo" }] }, finishReason: "STOP", index: 0 }] }));
     expect([last.ends, last.closes]).toEqual([true, ["0", "0:thought"]]);
     expect(JSON.parse(stream.blockFrames({ guardrail: "K", stage: "output", cause: "enforced", message: "m" }).slice(6))).toEqual({ candidates: [{ index: 0, finishReason: "SAFETY" }] });

@@ -50,6 +50,8 @@ export interface Behaviour {
   toolCall?: { name: string; argumentChunks: string[] };
   /** A whole answer, returned as this JSON exactly (for answers of shapes the mock does not build). */
   answer?: Record<string, unknown>;
+  /** A whole answer of this text exactly, as \`application/json\` (for bodies JSON.parse rejects). */
+  rawBody?: string;
   /** A stream of these events exactly: `[event name or null, JSON payload or "[DONE]"]`. */
   events?: [string | null, unknown][];
   /** A stream of these frames exactly as written (each ends with its own blank line, or not). */
@@ -149,6 +151,7 @@ export function startMockUpstream(): MockUpstream {
     const kind = family === "azure-chat" ? "chat" : family === "azure-responses" ? "responses" : family;
     if (!stream) {
       if (b.answer) return Response.json(b.answer);
+      if (b.rawBody !== undefined) return new Response(b.rawBody, { headers: { "content-type": "application/json" } });
       if (b.toolCall) return Response.json(MOCKS[kind].toolCall(model, b.toolCall, body ?? {}));
       return Response.json(MOCKS[kind].whole(model, chunks.join(""), body ?? {}, splitWords(chunks.join("")).length), { headers: { "x-request-id": "req_mock_whole" } });
     }

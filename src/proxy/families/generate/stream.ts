@@ -41,8 +41,8 @@ export class GenerateStream implements StreamInterpreter {
         const signed = isSigned(part);
         if (typeof part.text === "string") {
           // A signed part's text is read like any other; it is never rewritten (a change blocks).
-          const thought = part.thought === true || signed;
-          reading.add(thought ? `${c}:thought` : `${c}`, part, "text", signed);
+          // A signed part goes on its neighbours' key, so a value split across them is judged whole.
+          reading.add(part.thought === true ? `${c}:thought` : `${c}`, part, "text", signed);
           for (const name in part) if (name !== "text") otherTexts(GENERATE_FIELDS, reading, "repeats", `${c}:part${this.wholeParts++}:`, name, part, name);
           continue;
         }
