@@ -140,7 +140,7 @@ export function startMockUpstream(): MockUpstream {
       return response;
     }
     if (family === "models") return modelsResponse(url.pathname);
-    if (family === "generate-models") return generateModelsResponse(url.pathname);
+    if (family === "generate-models") return generateModelsResponse(url.pathname, url.searchParams);
     if (family === "generate" && url.pathname.endsWith(":countTokens")) return Response.json({ totalTokens: 7 });
     if (family === "moderations") return Response.json(moderationResponse(b, body ?? {}));
     if (body?.response_format !== undefined && family === "chat") return judgeResponse(b.judge ?? {}, body);
@@ -226,12 +226,19 @@ function splitWords(text: string): string[] {
 /** Each family's wire format, from its folder (src/proxy/families/<family>/mock.ts). */
 const MOCKS: Readonly<Record<"chat" | "responses" | "messages" | "generate", FamilyMock>> = { chat: chatMock, responses: responsesMock, messages: messagesMock, generate: generateMock };
 
-function generateModelsResponse(path: string): Response {
+/** The generateContent catalogue, in pages of `pageSize` (default: all) from `pageToken` (`p{offset}`). */
+function generateModelsResponse(path: string, query: URLSearchParams): Response {
   const models = [
     { name: "models/gemini-mock-2", displayName: "Gemini Mock 2", supportedGenerationMethods: ["generateContent", "countTokens"] },
     { name: "models/gemini-mock-1", displayName: "Gemini Mock 1", supportedGenerationMethods: ["generateContent"] },
+    { name: "models/gemini-mock-0", displayName: "Gemini Mock 0", supportedGenerationMethods: ["generateContent"] },
   ];
-  if (path === "/v1beta/models" || path === "/v1/models") return Response.json({ models });
+  if (path === "/v1beta/models" || path === "/v1/models") {
+    const from = Number(query.get("pageToken")?.slice(1) ?? 0);
+    const size = Number(query.get("pageSize") ?? models.length);
+    const page = models.slice(from, from + size);
+    return Response.json({ models: page, ...(from + size < models.length ? { nextPageToken: `p${from + size}` } : {}) });
+  }
   const id = path.slice(path.indexOf("/models/") + "/models/".length);
   const found = models.find((m) => m.name === `models/${id}`);
   return found ? Response.json(found) : Response.json({ error: { code: 404, message: "not found", status: "NOT_FOUND" } }, { status: 404 });
