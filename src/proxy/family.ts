@@ -9,6 +9,7 @@ import type { StreamInterpreter } from "../streaming/events.ts";
 import type { ProviderSpec } from "../upstream/provider.ts";
 import type { UpstreamChoice } from "../upstream/routes.ts";
 import type { TextReading } from "./reading/text-reading.ts";
+import type { Fields } from "./reading/fields.ts";
 
 /** One route a family serves: the HTTP layer mounts it (http/routes/proxy.ts), the family says what it is. */
 export interface FamilyRoute {
@@ -64,6 +65,8 @@ export interface ApiFamily extends RequestShape {
   errorBody(status: number, detail: ErrorDetail): Record<string, unknown>;
   /** The routes it serves. */
   readonly routes: readonly FamilyRoute[];
+  /** Its table of opaque fields: what its readers skip (all else is read; docs/coverage.md lists it). */
+  readonly fields: Fields;
   /** Every text of a request body the model reads or that is judged (reading/text-reading.ts). */
   readRequest(body: Record<string, unknown>): TextReading;
   /** Every text of a non-streaming answer that output guardrails judge. */

@@ -9,6 +9,7 @@ import { KEY_HEADER, generate } from "./provider.ts";
 import { GenerateRequest, readGenerateRequest } from "./request.ts";
 import { readGenerateAnswer } from "./response.ts";
 import { GenerateStream } from "./stream.ts";
+import { GENERATE_FIELDS } from "./fields.ts";
 import { generateTarget, upstreamPathOf } from "./target.ts";
 
 const UPSTREAM = { providers: ["generate"], fallbacks: ["generate"] } as const;
@@ -36,6 +37,7 @@ export const generateFamily: ApiFamily = {
   placeModel: () => {},
   upstreamPath: (model, url) => upstreamPathOf(model, generateTarget(url)),
   preFlightOnly: (url) => generateTarget(url).action === "countTokens",
+  fields: GENERATE_FIELDS,
   errorBody: generateErrorBody,
   readRequest: readGenerateRequest,
   readAnswer: readGenerateAnswer,
