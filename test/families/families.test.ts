@@ -125,7 +125,7 @@ describe("generate", () => {
     };
     const reading = generate.readRequest(body);
     const texts = reading.slots.filter((s) => !s.window).map((s) => `${s.role}:${s.text}`);
-    expect(texts).toEqual(["system:sys", "user:u1", "user:doc", "assistant:thinking", "assistant:f", "assistant:a1", "assistant:q", "tool:f", "tool:t1", "tool:r", "tool:f\nfinds things"]);
+    expect(texts).toEqual(["system:sys", "user:u1", "user:doc", "user:gs://b/f", "assistant:thinking", "assistant:f", "assistant:a1", "assistant:q", "tool:f", "tool:t1", "tool:r", "tool:f\nfinds things"]);
     expect(reading.unreadable).toEqual(["file"]);
   });
 

@@ -45,6 +45,7 @@ export const COMMON_OPAQUE: readonly OpaqueField[] = [
   { field: "role", why: "who wrote the message: the reader's role, not text" },
   { field: "type", why: "the part, block or item type (an enum)" },
   { field: "index", why: "a position" },
+  { field: "*_index", why: "a position (`output_index`, `start_index`, ...)" },
   { field: "encrypted_*", why: "encrypted content the provider alone reads" },
   { field: "data", why: "Base64 of non-text media (read when it is not strict Base64; text media are decoded and read)" },
 ];

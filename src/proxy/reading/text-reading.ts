@@ -264,25 +264,35 @@ export class TextReading {
 
   private object(o: Record<string, unknown>, role: SlotRole, skip?: readonly string[]): void {
     const type = typeof o.type === "string" ? o.type : "";
+    // Media parts: their media read (or counted), then every other field of the part by the rules.
+    if (skip === undefined) {
+      switch (type) {
+        case "image_url":
+          this.media(o, "image_url", "image", role);
+          return this.object(o, role, ["image_url"]);
+        case "input_image":
+        case "computer_screenshot":
+          this.media(o, "image_url", "image", role);
+          return this.object(o, role, ["image_url"]);
+        case "input_audio":
+          this.unread("audio");
+          return this.object(o, role, ["input_audio"]);
+        case "input_file":
+          this.file(o, role);
+          return this.object(o, role, ["file_data", "filename", "file_url"]);
+        case "file":
+          if (isObject(o.file)) this.file(o.file, role);
+          else this.unread("file");
+          return this.object(o, role, ["file"]);
+        case "image":
+          this.source(o, "image", role);
+          return this.object(o, role, ["source"]);
+        case "document":
+          this.source(o, "file", role);
+          return this.object(o, role, ["source"]);
+      }
+    }
     switch (type) {
-      case "image_url":
-        return this.media(o.image_url, "image", role);
-      case "input_image":
-      case "computer_screenshot":
-        return this.media(o.image_url ?? o.file_id, "image", role);
-      case "input_audio":
-        return this.unread("audio");
-      case "input_file":
-        return this.file(o, role);
-      case "file":
-        return isObject(o.file) ? this.file(o.file, role) : this.unread("file");
-      case "image":
-        return this.source(o, "image", role);
-      case "document":
-        this.source(o, "file", role);
-        this.read(o, "title", role);
-        this.read(o, "context", role);
-        return;
       case "redacted_thinking":
       case "item_reference":
         // Encrypted thinking and a reference by id: nothing but ids and ciphertext.
@@ -310,7 +320,7 @@ export class TextReading {
       const childRole = role === "assistant" && RESULT_KEYS.has(name) ? "tool" : role;
       if (this.fields.isToolData(name) && typeof value === "string") this.jsonText(o, key, value, childRole);
       else if (this.fields.isToolData(name) && typeof value === "object" && value !== null) this.data(o, key, childRole);
-      else if (name.endsWith("_url") && type !== "") this.media(value, kindOfUrlKey(name), childRole);
+      else if (name.endsWith("_url") && type !== "" && value !== null && typeof value === "object") this.media(o, key, kindOfUrlKey(name), childRole);
       else this.read(o, key, childRole);
     }
     if ("source" in o && !skip?.includes("source")) this.source(o, "file", role);
@@ -490,27 +500,43 @@ export class TextReading {
     if (text.length > 0) this.add({ role, text, masked: true, judged: false, turn: this.turn, write });
   }
 
-  /** An image or audio part given by URL, data URL or file id. */
-  private media(value: unknown, kind: UnreadableKind, role: SlotRole): void {
-    const url = typeof value === "string" ? value : isObject(value) && typeof value.url === "string" ? value.url : null;
-    if (url !== null) {
-      const data = parseDataUrl(url);
-      if (data && isTextMime(data.mime)) {
-        const holder = isObject(value) ? value : null;
-        if (holder) return this.dataUrl(holder, "url", data.prefix, data.base64, data.charset, role, kindOfMime(data.mime));
-      }
-      return this.unread(data ? kindOfMime(data.mime) : kind);
+  /**
+   * An image or audio given by URL (`holder[key]`: a string, or an object with `url`): a text
+   * data URL is read decoded; other media are counted as unreadable; a URL that is not data is
+   * read as the text it is (it carries whatever the caller wrote in it).
+   */
+  private media(holder: Record<string, unknown>, key: string, kind: UnreadableKind, role: SlotRole): void {
+    const value = holder[key];
+    const [owner, field] = isObject(value) ? [value, "url"] : [holder, key];
+    const url = owner[field];
+    if (typeof url !== "string") {
+      this.unread(kind);
+      if (owner !== holder) this.object(owner, role, []);
+      return;
     }
-    this.unread(kind);
+    const data = parseDataUrl(url);
+    if (data && isTextMime(data.mime)) return this.dataUrl(owner, field, data.prefix, data.base64, data.charset, role, kindOfMime(data.mime));
+    this.unread(data ? kindOfMime(data.mime) : kind);
+    if (!data && !url.startsWith("data:")) this.read(owner, field, role);
+    // The URL object's other fields (`detail`, fields not known yet).
+    if (owner !== holder) this.object(owner, role, ["url"]);
   }
 
   /** A file part: data (a data URL, or Base64 with a text file name) is read when it is text. */
   private file(f: Record<string, unknown>, role: SlotRole): void {
+    this.fileData(f, role);
+    // The file's name, its URL and fields not known yet are read like any other.
+    this.object(f, role, ["file_data"]);
+  }
+
+  private fileData(f: Record<string, unknown>, role: SlotRole): void {
     const data = f.file_data;
     if (typeof data === "string" && data.length > 0) {
       const url = parseDataUrl(data);
       if (url) return isTextMime(url.mime) ? this.dataUrl(f, "file_data", url.prefix, url.base64, url.charset, role, "file") : this.unread(kindOfMime(url.mime));
       if (typeof f.filename === "string" && isTextFileName(f.filename)) return this.base64(f, "file_data", data, role, "file");
+      // Not Base64 at all: text, whatever the field is called.
+      if (!isStrictBase64(data)) return this.read(f, "file_data", role);
     }
     this.unread("file");
   }
@@ -524,6 +550,8 @@ export class TextReading {
       return;
     }
     if (!isObject(source)) return;
+    // The source's own fields but its data (a URL, a file id, fields not known yet), by the rules.
+    this.object(source, role, ["data", "content"]);
     switch (source.type) {
       case "text":
         return this.read(source, "data", role);
@@ -537,6 +565,10 @@ export class TextReading {
         return this.unread(mime ? kindOfMime(mime) : kind);
       }
       default:
+        if (typeof source.data === "string" || source.content !== undefined) {
+          this.read(source, "data", role);
+          this.read(source, "content", role);
+        }
         return this.unread(kind);
     }
   }
@@ -549,6 +581,8 @@ export class TextReading {
 
   private base64(holder: Container, key: string | number, base64: string, role: SlotRole, kind: UnreadableKind, charset?: string): void {
     const decoded = decodeBase64Text(base64, charset);
+    // Data of a text type that is not Base64 at all is the text it is.
+    if (decoded === null && !isStrictBase64(base64)) return this.slot(holder, key, base64, role);
     if (decoded === null) return this.unread(kind);
     this.decodedSlot(holder, key, "", decoded, role);
   }

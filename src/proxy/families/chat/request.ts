@@ -50,7 +50,7 @@ export function readChatRequest(body: Record<string, unknown>): TextReading {
     }
   }
   // A predicted output is the caller's own text for the model to reuse, like a system prompt.
-  if (isObject(body.prediction)) reading.read(body.prediction, "content", "system");
+  if (isObject(body.prediction)) reading.read(body, "prediction", "system");
   // Every other field: model parameters skipped by name, definitions judged, the rest read.
   reading.rest(body, ["messages", "prediction"], "user");
   return reading.decideJudged();

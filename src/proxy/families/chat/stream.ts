@@ -14,7 +14,7 @@
  */
 import type { Block } from "../../../pipeline/types.ts";
 import { DONE_EVENT, encodeEvent, type SseEvent } from "../../../streaming/sse.ts";
-import { atPath, otherTexts } from "../../reading/event-texts.ts";
+import { atPath, eventRest, otherTexts } from "../../reading/event-texts.ts";
 import { CHAT_FIELDS } from "./fields.ts";
 import { dropAlternatives, logprobOf, tokenEntry, tokenOf, tokenTexts, type TokenEntry } from "../../reading/token-entries.ts";
 import { isObject } from "../../../schema/json.ts";
@@ -34,6 +34,13 @@ export class ChatStream implements StreamInterpreter {
   private readonly audio: { readonly index: number; readonly audio: Record<string, unknown> }[] = [];
 
   read(event: SseEvent): EventReading {
+    const reading = this.readEvent(event);
+    // Whatever of the payload the reading above did not read is read by default.
+    if (reading instanceof JsonEventReading && reading.payload) eventRest(CHAT_FIELDS, reading, reading.payload);
+    return reading;
+  }
+
+  private readEvent(event: SseEvent): EventReading {
     const chunk = eventJson(event);
     const reading = new JsonEventReading(event, chunk);
     if (event.data.trim() === "[DONE]") {

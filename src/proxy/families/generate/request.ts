@@ -91,12 +91,15 @@ export function readParts(reading: TextReading, parts: unknown, role: SlotRole):
       const dataKey = keyOf(inline, "data");
       if (dataKey !== undefined) reading.encoded(inline, dataKey, field(inline, "mimeType"), role);
       else reading.unseen("file");
+      // The media's other fields (keys not known yet included) and the part's, by the rules.
+      reading.readExcept(inline, dataKey === undefined ? [] : [dataKey], role);
       reading.readExcept(part, [inlineKey!], role);
       continue;
     }
     const fileKey = keyOf(part, "fileData");
     if (fileKey !== undefined) {
       reading.unseen("file");
+      if (isObject(part[fileKey])) reading.readExcept(part[fileKey] as Record<string, unknown>, [], role);
       reading.readExcept(part, [fileKey], role);
       continue;
     }

@@ -11,7 +11,7 @@ import type { Block } from "../../../pipeline/types.ts";
 import { isObject } from "../../../schema/json.ts";
 import { encodeEvent, type SseEvent } from "../../../streaming/sse.ts";
 import { eventJson, JsonEventReading, type EventReading, type StreamFailureCode, type StreamInterpreter } from "../../../streaming/events.ts";
-import { otherTexts } from "../../reading/event-texts.ts";
+import { eventRest, otherTexts } from "../../reading/event-texts.ts";
 import { GENERATE_FIELDS } from "./fields.ts";
 import { statusName } from "./error.ts";
 
@@ -21,6 +21,13 @@ export class GenerateStream implements StreamInterpreter {
   private wholeParts = 0;
 
   read(event: SseEvent): EventReading {
+    const reading = this.readEvent(event);
+    // Whatever of the payload the reading above did not read is read by default.
+    if (reading instanceof JsonEventReading && reading.payload) eventRest(GENERATE_FIELDS, reading, reading.payload);
+    return reading;
+  }
+
+  private readEvent(event: SseEvent): EventReading {
     const payload = eventJson(event);
     const reading = new JsonEventReading(event, payload);
     if (!payload) return reading;

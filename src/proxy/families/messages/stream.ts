@@ -15,7 +15,7 @@
  */
 import type { Block } from "../../../pipeline/types.ts";
 import { encodeEvent, type SseEvent } from "../../../streaming/sse.ts";
-import { atPath, otherTexts } from "../../reading/event-texts.ts";
+import { atPath, eventRest, otherTexts } from "../../reading/event-texts.ts";
 import { MESSAGES_FIELDS } from "./fields.ts";
 import { TextReading } from "../../reading/text-reading.ts";
 import { isObject } from "../../../schema/json.ts";
@@ -32,6 +32,13 @@ export class MessagesStream implements StreamInterpreter {
   private readonly deltas = new Map<string, string>();
 
   read(event: SseEvent): EventReading {
+    const reading = this.readEvent(event);
+    // Whatever of the payload the reading above did not read is read by default.
+    if (reading instanceof JsonEventReading && reading.payload) eventRest(MESSAGES_FIELDS, reading, reading.payload);
+    return reading;
+  }
+
+  private readEvent(event: SseEvent): EventReading {
     const payload = eventJson(event);
     const reading = new JsonEventReading(event, payload);
     if (!payload) return reading;
@@ -95,6 +102,7 @@ export class MessagesStream implements StreamInterpreter {
  * texts is a repeat on a key of its own (signed thinking judged, never rewritten).
  */
 function wholeBlockTexts(reading: JsonEventReading, key: string, payload: Record<string, unknown>): void {
+  reading.consume(payload, "content_block");
   const texts = TextReading.ofAnswer(MESSAGES_FIELDS);
   texts.read(payload, "content_block", "assistant");
   texts.slots.forEach((slot, i) => {

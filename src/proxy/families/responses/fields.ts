@@ -22,6 +22,7 @@ export const RESPONSES_TABLE: FieldTable = {
   answer: [
     { field: "object", why: "the object's kind (an enum)" },
     { field: "created_at", why: "a time stamp" },
+    { field: "sequence_number", why: "an event's number" },
     { field: "completed_at", why: "a time stamp" },
     { field: "model", why: "the model's name" },
     { field: "status", why: "the response's status (an enum)" },
