@@ -10,6 +10,7 @@ export const CHAT_TABLE: FieldTable = {
     { field: "format", why: "an audio format (an enum)" },
     { field: "cache_control", why: "a caching directive" },
     { field: "logprobs", why: "read as the answer's tokens, once (token-entries.ts)" },
+    { field: "obfuscation", why: "random padding a stream's events carry" },
   ],
   parameters: [
     ...[
