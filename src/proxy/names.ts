@@ -18,3 +18,10 @@ const PAGE_VALUE = /^[A-Za-z0-9._~+/=-]{1,1024}$/;
 export function isPageValue(value: string): boolean {
   return PAGE_VALUE.test(value);
 }
+
+/** An API key a caller sends where it will become a header value: visible ASCII, no spaces or controls. */
+const KEY = /^[\x21-\x7e]{1,1024}$/;
+
+export function isKeyValue(value: string): boolean {
+  return KEY.test(value);
+}

@@ -124,6 +124,16 @@ describe("other places a caller's string reaches an upstream URL", () => {
     expect(fx.mock.last().path).toBe("/openai/deployments/gpt-4o.mini_2/chat/completions");
   });
 
+  test("a key given in the query becomes a header value only when it is one", async () => {
+    for (const key of ["a%0d%0aX-Evil:%201", "a%00b", "a%20b", "%E2%80%A8"]) {
+      const res = await post(`/v1beta/models/gemini-2.5-flash:generateContent?key=${key}`);
+      expect({ key, status: res.status }).toEqual({ key, status: 422 });
+      const listed = await fetch(`${fx.server.url}/v1beta/models?key=${key}`);
+      expect({ key, status: listed.status }).toEqual({ key, status: 422 });
+    }
+    expect(fx.mock.received).toEqual([]);
+  });
+
   test("a catalogue's model id is a name and its paging values are paging values", async () => {
     for (const path of ["/v1beta/models/..%2Ffiles", "/v1beta/models/a%2F..%2F..%2Fv1beta%2Ffiles", "/v1beta/models/a%23", "/v1beta/models/a%3Fb%3Dc", "/v1/models/..%2FcachedContents"]) {
       const res = await fetch(fx.server.url + path, { headers: { "x-goog-api-key": "k" } });
