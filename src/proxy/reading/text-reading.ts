@@ -24,7 +24,9 @@
 import { isObject } from "../../schema/json.ts";
 import { boundaryWindow, cutMasked } from "./neighbours.ts";
 import { dropAlternatives, tokenEntry, tokenTexts } from "./token-entries.ts";
-import { closingQuote, MAX_JSON_DEPTH, nestsDeeperThan } from "../../schema/json-depth.ts";
+import { MAX_JSON_DEPTH, nestsDeeperThan } from "../../schema/json-depth.ts";
+import { allStrings } from "./definitions.ts";
+import { countKeys, renameKeys } from "./json-keys.ts";
 import { Fields, isLongNumber } from "./fields.ts";
 import { charsetOf, decodeBase64Text, encodeBase64, isStrictBase64, isTextFileName, isTextMime, kindOfMime, parseDataUrl, type DecodedText, type UnreadableKind } from "./media.ts";
 
@@ -598,68 +600,6 @@ export class TextReading {
 }
 
 function ignore(): void {}
-
-/**
- * JSON Schema's and the tool formats' own keywords: as keys they are structure (their values are
- * read). Every other key of a definition (a property name, `$comment`, `x-*`, a
- * `patternProperties` pattern, a `dependentSchemas` name) is text the model reads.
- */
-const SCHEMA_KEYWORDS = new Set(
-  (
-    "type name description parameters properties items prefixItems required enum const default examples example title format pattern additionalProperties " +
-    "patternProperties dependentSchemas dependentRequired propertyNames contains unevaluatedProperties unevaluatedItems anyOf oneOf allOf not if then else " +
-    "minimum maximum minLength maxLength minItems maxItems uniqueItems multipleOf exclusiveMinimum exclusiveMaximum $ref $defs definitions $schema $id nullable " +
-    "function functionDeclarations strict input_schema json_schema schema response_format cache_control"
-  ).split(" "),
-);
-
-/** Every non-empty string, every key but schema keywords, and every number of 6+ digits in a value, to 64 levels. */
-function allStrings(value: unknown, into: string[], depth: number): void {
-  if (depth > 64) return;
-  if (typeof value === "string") {
-    if (value.length > 0) into.push(value);
-  } else if (typeof value === "number") {
-    if (isLongNumber(value)) into.push(String(value));
-  } else if (Array.isArray(value)) {
-    for (const v of value) allStrings(v, into, depth + 1);
-  } else if (isObject(value)) {
-    for (const k in value) {
-      if (!SCHEMA_KEYWORDS.has(k)) into.push(k);
-      allStrings(value[k], into, depth + 1);
-    }
-  }
-}
-
-/** Renames keys of `o` in place, keeping their order; a name already taken gets a number. */
-function renameKeys(o: Record<string, unknown>, renames: ReadonlyMap<string, string>): void {
-  const entries = Object.entries(o);
-  for (const [k] of entries) delete o[k];
-  for (const [k, v] of entries) {
-    let name = renames.get(k) ?? k;
-    for (let n = 2; Object.hasOwn(o, name); n++) name = `${renames.get(k) ?? k} (${n})`;
-    o[name] = v;
-  }
-}
-
-/** How many object keys a JSON text holds: strings followed by a colon, outside strings. */
-function countKeys(text: string): number {
-  let keys = 0;
-  let afterString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22) {
-      i = closingQuote(text, i + 1);
-      if (i === -1) return keys;
-      afterString = true;
-    } else if (c === 0x3a) {
-      if (afterString) keys++;
-      afterString = false;
-    } else if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) {
-      afterString = false;
-    }
-  }
-  return keys;
-}
 
 /** `image_url`, `audio_url`, `video_url`, `file_url`: what a part's URL field points to. */
 function kindOfUrlKey(key: string): UnreadableKind {
