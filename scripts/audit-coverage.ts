@@ -2,7 +2,8 @@
  * How docs/coverage.md was checked against the SDKs (issue 21): walks the official SDKs' type
  * definitions in node_modules from the request and answer types of every route, and lists each
  * string-valued field reachable from them, with what the proxy's reading does with it
- * (src/proxy/reading/text-reading.ts): read as text, skipped as structure, or handled as media.
+ * (src/proxy/reading/text-reading.ts, by the tables of src/proxy/reading/fields.ts): read as text,
+ * skipped as opaque, or handled as media.
  * Every field the rules skip is printed, so a reviewer can confirm none of them carries text a
  * model reads; `--all` prints every field.
  *
@@ -10,13 +11,20 @@
  */
 import ts from "typescript";
 import { join } from "node:path";
-import { isStructureKey } from "../src/proxy/reading/text-reading.ts";
+import { CHAT_FIELDS } from "../src/proxy/families/chat/fields.ts";
+import { MESSAGES_FIELDS } from "../src/proxy/families/messages/fields.ts";
+import { RESPONSES_FIELDS } from "../src/proxy/families/responses/fields.ts";
+import type { Fields } from "../src/proxy/reading/fields.ts";
+
+/** The table of the route being walked. */
+let fields: Fields = CHAT_FIELDS;
+const isStructureKey = (key: string): boolean => fields.opaque(fields.canonical(key), undefined);
 
 const ROOT = join(import.meta.dir, "..");
 const SHOW_ALL = process.argv.includes("--all");
 
-/** Root types: where each route's request and answer begin, and which of their fields the family reads. */
-const ROOTS: { route: string; file: string; type: string; fields: readonly string[] }[] = [
+/** Root types: where each route's request and answer begin (every field of them is walked). */
+const ROOTS: { route: string; file: string; type: string; fields?: readonly string[] }[] = [
   { route: "chat request", file: "openai/resources/chat/completions/completions.d.ts", type: "ChatCompletionCreateParamsBase", fields: ["messages", "prediction", "tools", "functions"] },
   { route: "chat answer", file: "openai/resources/chat/completions/completions.d.ts", type: "ChatCompletion", fields: ["choices"] },
   { route: "chat stream", file: "openai/resources/chat/completions/completions.d.ts", type: "ChatCompletionChunk", fields: ["choices"] },
@@ -60,8 +68,8 @@ interface Field {
 function readingOf(key: string, ancestors: readonly string[], inTools: boolean): Field["reading"] {
   if (ancestors.some((a) => isStructureKey(a) || MEDIA_KEYS.has(a)) || isStructureKey(key)) return "structure";
   if (MEDIA_KEYS.has(key)) return "media";
-  // In tool definitions only descriptions are read (judged, never masked).
-  if (inTools) return key === "description" || key === "server_description" ? "judged definition" : "structure";
+  // Definitions: every string judged, never masked.
+  if (inTools) return "judged definition";
   return "text";
 }
 
@@ -90,7 +98,7 @@ function walk(type: ts.Type, path: string, ancestors: readonly string[], inTools
     const propertyType = checker.getTypeOfSymbolAtLocation(property, declaration);
     const childPath = `${path}.${property.name}`;
     if (isFreeString(propertyType)) out.push({ path: childPath, key: property.name, reading: readingOf(property.name, ancestors, inTools) });
-    walk(propertyType, childPath, [...ancestors, property.name], inTools || property.name === "tools", out, seen, depth + 1);
+    walk(propertyType, childPath, [...ancestors, property.name], inTools || fields.definitions.has(property.name), out, seen, depth + 1);
   }
   const index = type.getStringIndexType();
   if (index) {
@@ -102,9 +110,13 @@ function walk(type: ts.Type, path: string, ancestors: readonly string[], inTools
 
 let skippedTotal = 0;
 for (const root of ROOTS) {
+  fields = root.route.startsWith("messages") ? MESSAGES_FIELDS : root.route.startsWith("responses") ? RESPONSES_FIELDS : CHAT_FIELDS;
   const type = findType(root.file, root.type);
-  const fields: Field[] = [];
-  for (const name of root.fields) {
+  const found: Field[] = [];
+  // Every top-level field but those the table skips (model parameters, an answer's own fields).
+  const request = root.route.endsWith("request");
+  const names = checker.getPropertiesOfType(type).map((p) => p.name).filter((n) => !(request ? fields.parameter(n) : fields.answerField(n)) && !isStructureKey(n));
+  for (const name of names) {
     const property = checker.getPropertyOfType(type, name);
     const declaration = property?.valueDeclaration ?? property?.declarations?.[0];
     if (!property || !declaration) {
@@ -112,11 +124,11 @@ for (const root of ROOTS) {
       continue;
     }
     const propertyType = checker.getTypeOfSymbolAtLocation(property, declaration);
-    const inTools = name === "tools" || name === "functions";
-    if (isFreeString(propertyType)) fields.push({ path: name, key: name, reading: readingOf(name, [], false) });
-    walk(propertyType, name, [], inTools, fields, new Set(), 0);
+    const inTools = request && fields.definitions.has(name);
+    if (isFreeString(propertyType)) found.push({ path: name, key: name, reading: inTools ? "judged definition" : readingOf(name, [], false) });
+    walk(propertyType, name, [], inTools, found, new Set(), 0);
   }
-  const unique = [...new Map(fields.map((f) => [f.path, f])).values()];
+  const unique = [...new Map(found.map((f) => [f.path, f])).values()];
   const by = (r: Field["reading"]) => unique.filter((f) => f.reading === r);
   const skipped = by("structure");
   skippedTotal += skipped.length;

@@ -9,6 +9,7 @@ import type { StreamInterpreter } from "../streaming/events.ts";
 import type { ProviderSpec } from "../upstream/provider.ts";
 import type { UpstreamChoice } from "../upstream/routes.ts";
 import type { TextReading } from "./reading/text-reading.ts";
+import type { Fields } from "./reading/fields.ts";
 
 /** One route a family serves: the HTTP layer mounts it (http/routes/proxy.ts), the family says what it is. */
 export interface FamilyRoute {
@@ -23,7 +24,8 @@ export interface FamilyRoute {
 
 /** Where a request names its model and whether it asks for a stream: the family knows (a URL may say). */
 export interface RequestShape {
-  model(body: Record<string, unknown>, params: Readonly<Record<string, string>>): string | undefined;
+  /** `url` is the request's as sent: a family whose URL names the model checks it there. */
+  model(body: Record<string, unknown>, params: Readonly<Record<string, string>>, url: string): string | undefined;
   stream(body: Record<string, unknown>, url: string): boolean;
   /** Puts the model the upstream is to serve (an entry's override, a path's deployment) where the family keeps it in the body; a family whose URL carries it does nothing. */
   placeModel(body: Record<string, unknown>, model: string | undefined): void;
@@ -65,6 +67,8 @@ export interface ApiFamily extends RequestShape {
   errorBody(status: number, detail: ErrorDetail): Record<string, unknown>;
   /** The routes it serves. */
   readonly routes: readonly FamilyRoute[];
+  /** Its table of opaque fields: what its readers skip (all else is read; docs/coverage.md lists it). */
+  readonly fields: Fields;
   /** Every text of a request body the model reads or that is judged (reading/text-reading.ts). */
   readRequest(body: Record<string, unknown>): TextReading;
   /** Every text of a non-streaming answer that output guardrails judge. */

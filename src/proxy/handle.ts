@@ -17,7 +17,7 @@ import { OutputMonitor } from "../streaming/output-monitor.ts";
 import { sseToJsonArray } from "../streaming/json-array.ts";
 import { relayStream } from "../streaming/relay.ts";
 import { StreamGuard } from "../streaming/stream-guard.ts";
-import { valueChecks } from "../streaming/value-checks.ts";
+import { signedBlock, valueChecks } from "../streaming/value-checks.ts";
 import { PlaceholderVault, restorePlaceholders } from "../guardrails/text/vault.ts";
 import { UpstreamStatusError } from "../upstream/errors.ts";
 import { readAnswerText } from "../upstream/answer-size.ts";
@@ -26,7 +26,9 @@ import { relayedError, relayedHeaders } from "../upstream/response-headers.ts";
 import type { UpstreamRoute } from "../upstream/routes.ts";
 import type { ApiFamily, FamilyRoute } from "./family.ts";
 import { Shadow, type ShadowSeen } from "./shadow.ts";
+import { isPathName } from "./names.ts";
 import { RecordingInterpreter } from "../streaming/recording-interpreter.ts";
+import { parseJsonLeniently } from "../streaming/events.ts";
 import type { Segment } from "../pipeline/types.ts";
 import type { TextSlot } from "./reading/text-reading.ts";
 import type { UnreadableKind } from "./reading/media.ts";
@@ -71,7 +73,7 @@ async function guarded(deps: ProxyDeps, call: ProxyCall, policy: CompiledPolicy,
   // Reversible masking: the request's placeholders and their values, for its answer only.
   const vault = policy.reversible ? new PlaceholderVault() : null;
 
-  const model = family.model(body, call.params);
+  const model = family.model(body, call.params, call.request.url);
   const route = deps.upstream.router.route(call.familyRoute.upstream, model);
   checkProvider(call.familyRoute, route, model);
   checkPathModel(route, model);
@@ -115,7 +117,11 @@ async function guarded(deps: ProxyDeps, call: ProxyCall, policy: CompiledPolicy,
     upstreamTrace?.end(e instanceof UpstreamStatusError ? e.status : null);
     const kind = e instanceof UpstreamStatusError ? String(e.status) : e instanceof ApiError && e.code.startsWith("upstream_") ? e.code : null;
     if (kind !== null) deps.metrics.inc("guardrail_proxy_upstream_errors_total", { route: call.route, kind });
-    if (e instanceof UpstreamStatusError) return relayedError(e);
+    if (e instanceof UpstreamStatusError) {
+      // An error body is an answer the caller shows too: read and guarded like one.
+      if (policy.stages.output.length === 0) return relayedError(e);
+      return wholeAnswer(policy, vault, family, relayedError(e), e.headers.get("content-type") ?? "application/json", audit, abort.signal, deps.settings.maxAnswerBytes, shadow);
+    }
     throw e;
   }
 
@@ -153,12 +159,12 @@ function checkProvider(familyRoute: FamilyRoute, route: UpstreamRoute, model: st
 }
 
 /**
- * An upstream that puts the model in its URL path (a hosted deployment): `.` and `..` would
- * climb it (the SDK refuses them with an exception, which would be a 500).
+ * An upstream that puts the model in its URL path (a hosted deployment): the name must be one
+ * path segment (names.ts), so it can neither climb the path (`..`, `a/../b`) nor end it.
  */
 function checkPathModel(route: UpstreamRoute, model: string | undefined): void {
-  if ((model === "." || model === "..") && route.spec.modelInPath(route.client)) {
-    throw new ApiError(422, "validation_error", `model '${model}' cannot name a deployment`);
+  if (model !== undefined && route.spec.modelInPath(route.client) && !isPathName(model)) {
+    throw new ApiError(422, "validation_error", `model '${callerValue(model)}' cannot name a deployment: a deployment name is letters, digits, '.', '_' and '-'`);
   }
 }
 
@@ -264,7 +270,9 @@ async function wholeAnswer(
   if (policy.stages.output.length === 0 && !restoring) return new Response(text, { status: response.status, headers: relayedHeaders(response.headers, contentType) });
   const answer = parseAnswer(text);
   const reading = answer === null ? null : readOrRefuse(() => family.readAnswer(answer), 502, "upstream_answer_too_large", "the upstream's answer");
-  const slots = reading?.slots ?? [{ text, masked: false, write: () => undefined }];
+  // A body no JSON parser reads is judged as the text it is, and masked in place like one.
+  let raw = text;
+  const slots = reading?.slots ?? [{ text, masked: true, signed: false, write: (t: string) => void (raw = t) }];
   let texts = slots.map((s) => s.text);
   if (policy.stages.output.length > 0) {
     const verdict = await runOutputStage(policy, texts, { signal, masked: slots.map((s) => s.masked), trace: audit.trace });
@@ -281,23 +289,34 @@ async function wholeAnswer(
   let changed = false;
   slots.forEach((slot, i) => {
     if (!slot.masked) return;
-    const out = restoring ? restorePlaceholders(texts[i]!, vault) : texts[i]!;
+    // A signed text keeps its placeholders (restoring would break the signature too).
+    const out = restoring && !("signed" in slot && slot.signed) ? restorePlaceholders(texts[i]!, vault) : texts[i]!;
     if (out === slot.text) return;
     slot.write(out);
     changed = true;
   });
-  if (!reading || (!changed && !reading.rewritten)) return new Response(text, { status: response.status, headers: relayedHeaders(response.headers, contentType) });
+  // A signed part or block cannot be rewritten: a value output masking would change in it blocks the answer.
+  if (reading?.signedRewrite) throw blockError(signedBlock(firstMasker(policy)));
+  if (!reading) return new Response(raw, { status: response.status, headers: relayedHeaders(response.headers, contentType) });
+  if (!changed && !reading.rewritten) return new Response(text, { status: response.status, headers: relayedHeaders(response.headers, contentType) });
   reading.commit();
   return new Response(JSON.stringify(answer), { status: response.status, headers: relayedHeaders(response.headers, contentType) });
 }
 
-/** The answer as JSON; null when it is not JSON (it is then judged as it is). */
+/** The first masking guardrail of the stages (the one a signed part's block names). */
+function firstMasker(policy: CompiledPolicy): string {
+  for (const e of policy.stages.output) if (e.guardrail.kind === "masker") return e.name;
+  return "PII";
+}
+
+/**
+ * The answer as JSON, read as the SDKs that accept it read it (`NaN` and `Infinity` as null, as
+ * Python's parser reads them as numbers: written back, the answer is standard JSON); null when
+ * it is not JSON (it is then judged, and masked, as the text it is).
+ */
 function parseAnswer(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
+  const parsed = parseJsonLeniently(text);
+  return parsed === undefined ? null : parsed;
 }
 
 function streamAnswer(

@@ -75,7 +75,7 @@ export class JsonEventReading implements EventReading {
 
   constructor(
     private readonly event: SseEvent,
-    private readonly payload: Record<string, unknown> | null,
+    readonly payload: Record<string, unknown> | null,
   ) {
     // An event with data that is not JSON the SDKs could read the same way is never relayed
     // unjudged: `[DONE]` and data-less frames (comments, pings) are the only exceptions.
@@ -93,17 +93,34 @@ export class JsonEventReading implements EventReading {
   }
 
   /** A text found anywhere in the payload, written back by `write`. */
-  addText(list: "adds" | "repeats", key: string, text: string, write: (text: string) => void): void {
+  addText(list: "adds" | "repeats", key: string, text: string, write: (text: string) => void, verbatim = false, at?: { holder: object; field: string | number }): void {
+    if (at) this.consume(at.holder, at.field);
     if (text.length === 0) return;
     this[list].push({
       key,
       text,
+      verbatim,
       set: (t) => {
         if (t === text) return;
         write(t);
         this.changed = true;
       },
     });
+  }
+
+  /** Fields read already (by their holder), so a reader of everything else skips them. */
+  private readonly consumed = new WeakMap<object, Set<string | number>>();
+
+  /** `holder[field]` (and all below it) is read by the family's interpreter. */
+  consume(holder: object, field: string | number): void {
+    let fields = this.consumed.get(holder);
+    if (!fields) this.consumed.set(holder, (fields = new Set()));
+    fields.add(field);
+  }
+
+  /** Whether `holder[field]` was read already. */
+  isConsumed(holder: object, field: string | number): boolean {
+    return this.consumed.get(holder)?.has(field) === true;
   }
 
   /** The payload was edited in place: the frame is encoded again. */
@@ -123,6 +140,7 @@ export class JsonEventReading implements EventReading {
   }
 
   private text(list: StreamText[], key: string, holder: Record<string, unknown>, field: string, verbatim: boolean, onChange?: (text: string) => void): void {
+    this.consume(holder, field);
     const text = holder[field];
     if (typeof text !== "string" || text.length === 0) return;
     list.push({
@@ -164,6 +182,25 @@ export function eventJson(event: SseEvent): Record<string, unknown> | null {
       return isObject(parsed) ? parsed : null;
     } catch {
       return null;
+    }
+  }
+}
+
+/**
+ * A JSON text as the SDKs that accept it read it: standard JSON, else with `NaN`, `Infinity` and
+ * `-Infinity` outside strings read as null (Python's parser accepts them); undefined when it is
+ * not JSON either way.
+ */
+export function parseJsonLeniently(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    const lenient = withoutNonFiniteNumbers(text);
+    if (lenient === null) return undefined;
+    try {
+      return JSON.parse(lenient);
+    } catch {
+      return undefined;
     }
   }
 }

@@ -134,6 +134,8 @@ export class StreamGuard {
     let blocked: ValueFinding | undefined;
     if (this.checks && hold > k.released) {
       findings = this.checks.find(k.tail).map((f) => shift(f, k.tailStart)).filter((f) => f.end > k.released);
+      // Signed text cannot be rewritten: a value it would mask blocks instead.
+      if (k.verbatim) findings = findings.map((f) => (f.unmaskable && !f.block ? { start: f.start, end: f.end, block: f.unmaskable } : f));
       // What stands before a blocked value still goes out; none of the value does, nor what is
       // held before it: a longer value may hold the one found (the groups of an IBAN before the
       // digits a phone number's pattern saw).

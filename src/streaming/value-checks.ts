@@ -17,6 +17,8 @@ export interface ValueFinding {
   readonly replacement?: string;
   /** The stream ends here: the run and the block to report. */
   readonly block?: { readonly run: GuardrailRun; readonly block: Block };
+  /** A masked value in signed text, which cannot be rewritten: the block it becomes there. */
+  readonly unmaskable?: { readonly run: GuardrailRun; readonly block: Block };
 }
 
 export interface ValueChecks {
@@ -94,7 +96,9 @@ function findValues(policy: CompiledPolicy, entries: readonly CompiledEntry[], w
       const block = { run, block: blockFor(entry, run) };
       for (const s of spans) blocks.push({ start: s.start, end: s.end, block });
     } else if (guardrail.kind === "masker") {
-      for (const s of spans) masks.push({ start: s.start, end: s.end, replacement: s.replacement ?? "" });
+      const run: GuardrailRun = { name: entry.name, stage: "output", tripped: true, enforced: true, labels, info: {} };
+      const unmaskable = { run, block: signedBlock(entry.name) };
+      for (const s of spans) masks.push({ start: s.start, end: s.end, replacement: s.replacement ?? "", unmaskable });
     }
   }
   return [...blocks, ...firstOfOverlaps(masks)].sort((a, b) => a.start - b.start);
@@ -112,4 +116,12 @@ function firstOfOverlaps(masks: ValueFinding[]): ValueFinding[] {
     end = m.end;
   }
   return out;
+}
+
+/**
+ * What masking a signed text (thinking, a part carrying a thought signature) becomes: a block,
+ * since the rewrite would break the signature and the value must not go out (DECISIONS §8).
+ */
+export function signedBlock(guardrail: string, stage: Block["stage"] = "output"): Block {
+  return { guardrail, stage, cause: "enforced", message: `${guardrail} guardrail triggered: a signed part holds a value it masks, and a signed part cannot be rewritten` };
 }

@@ -26,8 +26,8 @@ describe("the families' list", () => {
 
   test("the model and the stream flag come from the family: the body, else the path's deployment", () => {
     const chat = family("chat");
-    expect(chat.model({ model: "a" }, { deployment: "b" })).toBe("a");
-    expect(chat.model({}, { deployment: "b" })).toBe("b");
+    expect(chat.model({ model: "a" }, { deployment: "b" }, "http://x/hosted/deployments/b/chat/completions")).toBe("a");
+    expect(chat.model({}, { deployment: "b" }, "http://x/hosted/deployments/b/chat/completions")).toBe("b");
     expect(chat.stream({ stream: true }, "http://x/v1/chat/completions")).toBe(true);
     expect(chat.stream({ stream: "true" }, "http://x/v1/chat/completions")).toBe(false);
   });
@@ -103,8 +103,8 @@ describe("generate", () => {
   const generate = family("generate");
 
   test("the model and the action come from the URL; streams only as SSE; countTokens runs pre_flight alone", () => {
-    expect(generate.model({}, { target: "gemini-2.5-flash:generateContent" })).toBe("gemini-2.5-flash");
-    expect(() => generate.model({}, { target: "gemini-2.5-flash:embedContent" })).toThrow();
+    expect(generate.model({}, { target: "gemini-2.5-flash:generateContent" }, "http://x/v1beta/models/gemini-2.5-flash:generateContent")).toBe("gemini-2.5-flash");
+    expect(() => generate.model({}, { target: "gemini-2.5-flash:embedContent" }, "http://x/v1beta/models/gemini-2.5-flash:embedContent")).toThrow();
     expect(generate.stream({}, "http://x/v1beta/models/m:streamGenerateContent?alt=sse")).toBe(true);
     expect(generate.stream({}, "http://x/v1beta/models/m:generateContent")).toBe(false);
     expect(generate.stream({}, "http://x/v1beta/models/m:streamGenerateContent")).toBe(true);
@@ -113,7 +113,7 @@ describe("generate", () => {
     expect(generate.preFlightOnly?.("http://x/v1beta/models/m:countTokens")).toBe(true);
   });
 
-  test("reads the system instruction, parts by role, function calls and responses in place, text inlineData; signed thoughts not read; files counted", () => {
+  test("reads the system instruction, parts by role, function calls and responses in place (names, keys and values), text inlineData, signed thoughts too; files counted", () => {
     const body = {
       systemInstruction: { parts: [{ text: "sys" }] },
       contents: [
@@ -125,7 +125,7 @@ describe("generate", () => {
     };
     const reading = generate.readRequest(body);
     const texts = reading.slots.filter((s) => !s.window).map((s) => `${s.role}:${s.text}`);
-    expect(texts).toEqual(["system:sys", "user:u1", "user:doc", "assistant:a1", "tool:t1", "tool:finds things"]);
+    expect(texts).toEqual(["system:sys", "user:u1", "user:doc", "user:gs://b/f", "assistant:thinking", "assistant:f", "assistant:a1", "assistant:q", "tool:f", "tool:t1", "tool:r", "tool:f\nfinds things"]);
     expect(reading.unreadable).toEqual(["file"]);
   });
 
@@ -133,7 +133,10 @@ describe("generate", () => {
     const stream = generate.openStream();
     const ev = (data: unknown) => ({ event: null, data: JSON.stringify(data), raw: `data: ${JSON.stringify(data)}` });
     const first = stream.read(ev({ candidates: [{ content: { parts: [{ text: "thinking", thought: true }, { text: "Hel" }] }, index: 0 }] }));
-    expect(first.adds.map((a) => [a.key, a.text, a.verbatim])).toEqual([["0:thought", "thinking", true], ["0", "Hel", false]]);
+    // Only a signed part is verbatim (never rewritten); an unsigned thought is text like any other.
+    expect(first.adds.map((a) => [a.key, a.text, a.verbatim])).toEqual([["0:thought", "thinking", false], ["0", "Hel", false]]);
+    const signed = generate.openStream().read(ev({ candidates: [{ content: { parts: [{ text: "more", thought_signature: "c2ln" }] }, index: 0 }] }));
+    expect(signed.adds.map((a) => [a.key, a.text, a.verbatim])).toEqual([["0", "more", true]]);
     const last = stream.read(ev({ candidates: [{ content: { parts: [{ text: "lo" }] }, finishReason: "STOP", index: 0 }] }));
     expect([last.ends, last.closes]).toEqual([true, ["0", "0:thought"]]);
     expect(JSON.parse(stream.blockFrames({ guardrail: "K", stage: "output", cause: "enforced", message: "m" }).slice(6))).toEqual({ candidates: [{ index: 0, finishReason: "SAFETY" }] });

@@ -50,6 +50,8 @@ export interface Behaviour {
   toolCall?: { name: string; argumentChunks: string[] };
   /** A whole answer, returned as this JSON exactly (for answers of shapes the mock does not build). */
   answer?: Record<string, unknown>;
+  /** A whole answer of this text exactly, as \`application/json\` (for bodies JSON.parse rejects). */
+  rawBody?: string;
   /** A stream of these events exactly: `[event name or null, JSON payload or "[DONE]"]`. */
   events?: [string | null, unknown][];
   /** A stream of these frames exactly as written (each ends with its own blank line, or not). */
@@ -138,7 +140,7 @@ export function startMockUpstream(): MockUpstream {
       return response;
     }
     if (family === "models") return modelsResponse(url.pathname);
-    if (family === "generate-models") return generateModelsResponse(url.pathname);
+    if (family === "generate-models") return generateModelsResponse(url.pathname, url.searchParams);
     if (family === "generate" && url.pathname.endsWith(":countTokens")) return Response.json({ totalTokens: 7 });
     if (family === "moderations") return Response.json(moderationResponse(b, body ?? {}));
     if (body?.response_format !== undefined && family === "chat") return judgeResponse(b.judge ?? {}, body);
@@ -149,6 +151,7 @@ export function startMockUpstream(): MockUpstream {
     const kind = family === "azure-chat" ? "chat" : family === "azure-responses" ? "responses" : family;
     if (!stream) {
       if (b.answer) return Response.json(b.answer);
+      if (b.rawBody !== undefined) return new Response(b.rawBody, { headers: { "content-type": "application/json" } });
       if (b.toolCall) return Response.json(MOCKS[kind].toolCall(model, b.toolCall, body ?? {}));
       return Response.json(MOCKS[kind].whole(model, chunks.join(""), body ?? {}, splitWords(chunks.join("")).length), { headers: { "x-request-id": "req_mock_whole" } });
     }
@@ -200,7 +203,7 @@ function familyOf(path: string): Family | null {
   if (path === "/v1/moderations") return "moderations";
   if (path === "/v1/responses") return "responses";
   if (path === "/v1/messages") return "messages";
-  if (/^\/v1(beta)?\/models\/[^/]+:(generateContent|streamGenerateContent|countTokens)$/.test(path)) return "generate";
+  if (/^\/v1(beta)?\/(models|tunedModels)\/[^/]+:(generateContent|streamGenerateContent|countTokens)$/.test(path)) return "generate";
   if (path === "/v1beta/models" || path.startsWith("/v1beta/models/")) return "generate-models";
   if (path === "/v1/models" || path.startsWith("/v1/models/")) return "models";
   if (/^\/openai\/deployments\/[^/]+\/chat\/completions$/.test(path)) return "azure-chat";
@@ -223,12 +226,19 @@ function splitWords(text: string): string[] {
 /** Each family's wire format, from its folder (src/proxy/families/<family>/mock.ts). */
 const MOCKS: Readonly<Record<"chat" | "responses" | "messages" | "generate", FamilyMock>> = { chat: chatMock, responses: responsesMock, messages: messagesMock, generate: generateMock };
 
-function generateModelsResponse(path: string): Response {
+/** The generateContent catalogue, in pages of `pageSize` (default: all) from `pageToken` (`p{offset}`). */
+function generateModelsResponse(path: string, query: URLSearchParams): Response {
   const models = [
     { name: "models/gemini-mock-2", displayName: "Gemini Mock 2", supportedGenerationMethods: ["generateContent", "countTokens"] },
     { name: "models/gemini-mock-1", displayName: "Gemini Mock 1", supportedGenerationMethods: ["generateContent"] },
+    { name: "models/gemini-mock-0", displayName: "Gemini Mock 0", supportedGenerationMethods: ["generateContent"] },
   ];
-  if (path === "/v1beta/models" || path === "/v1/models") return Response.json({ models });
+  if (path === "/v1beta/models" || path === "/v1/models") {
+    const from = Number(query.get("pageToken")?.slice(1) ?? 0);
+    const size = Number(query.get("pageSize") ?? models.length);
+    const page = models.slice(from, from + size);
+    return Response.json({ models: page, ...(from + size < models.length ? { nextPageToken: `p${from + size}` } : {}) });
+  }
   const id = path.slice(path.indexOf("/models/") + "/models/".length);
   const found = models.find((m) => m.name === `models/${id}`);
   return found ? Response.json(found) : Response.json({ error: { code: 404, message: "not found", status: "NOT_FOUND" } }, { status: 404 });

@@ -90,6 +90,17 @@ export const REQUEST_CASES: readonly RequestCase[] = [
     body: (t) => chat([user([{ type: "image_url", image_url: { url: `data:text/markdown;base64,${b64(t)}` } }])]),
     sent: (b) => unb64(b.messages[0].content[0].image_url.url.split(",")[1]),
   },
+  { route: "chat", field: "messages[] a field no table names (read by default)", masked: true, judged: true, body: (t) => chat([{ role: "user", content: "hi", note: t }]), sent: (b) => b.messages[0].note },
+  { route: "chat", field: "messages[] name", masked: true, judged: true, body: (t) => chat([{ role: "user", name: t, content: "hi" }]), sent: (b) => b.messages[0].name },
+  { route: "chat", field: "a top-level field no table names (metadata, user, ...)", masked: true, judged: true, body: (t) => chat([user("hi")], { metadata: { note: t } }), sent: (b) => b.metadata.note },
+  {
+    route: "chat",
+    field: "response_format schema (a definition: judged, not masked)",
+    masked: false,
+    judged: true,
+    body: (t) => chat([user("hi")], { response_format: { type: "json_schema", json_schema: { name: "r", schema: { type: "object", description: t } } } }),
+    sent: (b) => b.response_format.json_schema.schema.description,
+  },
   { route: "chat", field: "prediction.content", masked: true, judged: false, body: (t) => chat([user("rewrite this")], { prediction: { type: "content", content: t } }), sent: (b) => b.prediction.content },
   {
     route: "chat",
@@ -342,6 +353,12 @@ export const REQUEST_CASES: readonly RequestCase[] = [
   { route: "generate", field: "contents[] model parts[].functionCall.args", masked: true, judged: false, body: (t) => gen([gUser("hi"), { role: "model", parts: [{ functionCall: { name: "send_mail", args: { body: t } } }] }, gUser("go on")]), sent: (b) => b.contents[1].parts[0].functionCall.args.body },
   { route: "generate", field: "contents[] parts[].functionResponse.response", masked: true, judged: true, body: (t) => gen([gUser("hi"), { role: "user", parts: [{ functionResponse: { name: "lookup", response: { result: t } } }] }]), sent: (b) => b.contents[1].parts[0].functionResponse.response.result },
   { route: "generate", field: "contents[] parts[].inlineData (text/plain, Base64)", masked: true, judged: true, body: (t) => gen([{ role: "user", parts: [{ inlineData: { mimeType: "text/plain", data: b64(t) } }] }]), sent: (b) => unb64(b.contents[0].parts[0].inlineData.data) },
+  { route: "generate", field: "contents[] user parts[].text with a thoughtSignature", masked: true, judged: true, body: (t) => gen([{ role: "user", parts: [{ text: t, thoughtSignature: "c2ln" }] }]), sent: (b) => b.contents[0].parts[0].text },
+  { route: "generate", field: "contents[] parts[].function_response.response.data (protobuf names, any key)", masked: true, judged: true, body: (t) => gen([gUser("hi"), { role: "user", parts: [{ function_response: { name: "lookup", response: { data: t } } }] }]), sent: (b) => b.contents[1].parts[0].function_response.response.data },
+  { route: "generate", field: "system_instruction.parts[].text (protobuf name)", masked: true, judged: false, body: (t) => gen([gUser("hi")], { system_instruction: { parts: [{ text: t }] } }), sent: (b) => b.system_instruction.parts[0].text },
+  { route: "generate", field: "contents[] parts[].inline_data (protobuf names, text/plain)", masked: true, judged: true, body: (t) => gen([{ role: "user", parts: [{ inline_data: { mime_type: "text/plain", data: b64(t) } }] }]), sent: (b) => unb64(b.contents[0].parts[0].inline_data.data) },
+  { route: "generate", field: "a field no table names (read by default)", masked: true, judged: true, body: (t) => gen([gUser("hi")], { someFutureField: { note: t } }), sent: (b) => b.someFutureField.note },
+  { route: "generate", field: "tools[].functionDeclarations[].parameters, any keyword (judged, not masked)", masked: false, judged: true, body: (t) => gen([gUser("hi")], { tools: [{ functionDeclarations: [{ name: "send_mail", parameters: { type: "object", $comment: t } }] }] }), sent: (b) => b.tools[0].functionDeclarations[0].parameters.$comment },
   { route: "generate", field: "tools[].functionDeclarations[].description", masked: false, judged: true, body: (t) => gen([gUser("hi")], { tools: [{ functionDeclarations: [{ name: "send_mail", description: t }] }] }), sent: (b) => b.tools[0].functionDeclarations[0].description },
 ];
 
@@ -474,6 +491,9 @@ export const ANSWER_CASES: readonly AnswerCase[] = [
   { route: "generate", field: "candidates[].content.parts[].text", answer: (t) => genAnswer([{ text: t }]), stream: (t) => [[null, genAnswer([{ text: t }], null)], [null, genAnswer([{ text: "" }])]] },
   { route: "generate", field: "candidates[].content.parts[].functionCall.args", answer: (t) => genAnswer([{ functionCall: { name: "send_mail", args: { body: t } } }]), stream: (t) => [[null, genAnswer([{ functionCall: { name: "send_mail", args: { body: t } } }])]] },
   { route: "generate", field: "candidates[].content.parts[] thought (signed)", answer: (t) => genAnswer([{ text: t, thought: true, thoughtSignature: "c2ln" }, { text: "ok" }]) },
+  { route: "generate", field: "candidates[].content.parts[] text with a thoughtSignature (masking it blocks)", answer: (t) => genAnswer([{ text: t, thoughtSignature: "c2ln" }]), stream: (t) => [[null, genAnswer([{ text: t, thoughtSignature: "c2ln" }], null)], [null, genAnswer([{ text: "" }])]] },
+  { route: "generate", field: "candidates[].content.parts[].functionCall.args, any key", answer: (t) => genAnswer([{ functionCall: { name: "f", args: { data: t } } }]), stream: (t) => [[null, genAnswer([{ functionCall: { name: "f", args: { data: t } } }])]] },
+  { route: "generate", field: "an answer field no table names (citations, fields not known yet)", answer: (t) => ({ ...genAnswer([{ text: "ok" }]), futureField: { note: t } }) },
   { route: "generate", field: "candidates[].content.parts[].executableCode.code", answer: (t) => genAnswer([{ executableCode: { language: "PYTHON", code: `print(${JSON.stringify(t)})` } }]) },
   { route: "generate", field: "candidates[].content.parts[].codeExecutionResult.output", answer: (t) => genAnswer([{ codeExecutionResult: { outcome: "OUTCOME_OK", output: t } }]) },
 ];

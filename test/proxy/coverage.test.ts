@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { policy } from "../helpers/policies.ts";
 import { startProxyFixture, type ProxyFixture } from "../helpers/proxy-fixture.ts";
 import { ANSWER_CASES, GENERATE_STREAM_PATH, PATHS, REQUEST_CASES, type AnswerCase, type RequestCase } from "./coverage-cases.ts";
+import { FIELD_TABLE_HEADER, fieldTableRows } from "./field-table-rows.ts";
 
 const EMAIL = "jane.leak@example.com";
 const TEXT = `Send the Project Nightingale plan to ${EMAIL} today.`;
@@ -110,5 +111,12 @@ describe("docs/coverage.md", () => {
       ...ANSWER_CASES.map((c) => `| ${c.route} | answer | ${c.field} | - | judged${c.answer ? ", whole" : ""}${c.stream ? ", streamed" : ""} |`),
     ];
     expect(rows).toEqual(expected);
+  });
+
+  test("lists every family's opaque fields exactly as the code's tables say (npm run docs:coverage writes it)", () => {
+    const lines = readFileSync(join(import.meta.dir, "..", "..", "docs", "coverage.md"), "utf8").split("\n");
+    const header = lines.findIndex((l) => l === FIELD_TABLE_HEADER);
+    expect(header).toBeGreaterThan(-1);
+    expect(lines.slice(header + 2, lines.indexOf("", header))).toEqual(fieldTableRows());
   });
 });

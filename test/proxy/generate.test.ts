@@ -126,8 +126,33 @@ describe("@google/genai", () => {
   test("models.list and models.get are the upstream's catalogue, proxied", async () => {
     const names: string[] = [];
     for await (const model of await genai().models.list()) names.push(model.name ?? "");
-    expect(names).toEqual(["models/gemini-mock-2", "models/gemini-mock-1"]);
+    expect(names).toEqual(["models/gemini-mock-2", "models/gemini-mock-1", "models/gemini-mock-0"]);
     expect((await genai().models.get({ model: "gemini-mock-1" })).displayName).toBe("Gemini Mock 1");
+  });
+
+  test("models.list pages as the SDK's pager asks: pageSize and pageToken reach the upstream, page after page", async () => {
+    fx.mock.reset();
+    const names: string[] = [];
+    const pager = await genai().models.list({ config: { pageSize: 1 } });
+    for await (const model of pager) names.push(model.name ?? "");
+    expect(names).toEqual(["models/gemini-mock-2", "models/gemini-mock-1", "models/gemini-mock-0"]);
+    const listings = fx.mock.received.filter((r) => r.method === "GET");
+    expect(listings.map((r) => r.query)).toEqual([{ pageSize: "1" }, { pageSize: "1", pageToken: "p1" }, { pageSize: "1", pageToken: "p2" }]);
+  });
+
+  test("without a caller key the catalogue is listed with GENERATE_API_KEY (not a 500), on every listing path", async () => {
+    for (const path of ["/v1beta/models", "/v1beta/models?pageSize=2", "/v1beta/models/gemini-mock-1"]) {
+      fx.mock.reset();
+      const res = await fetch(fx.server.url + path);
+      expect({ path, status: res.status }).toEqual({ path, status: 200 });
+      expect(fx.mock.last().headers["x-goog-api-key"]).toBe("server-generate-key");
+    }
+    // `/v1/models` is this family's listing when the caller names a key in the query.
+    fx.mock.reset();
+    const v1 = await fetch(`${fx.server.url}/v1/models?key=query-key`);
+    expect(v1.status).toBe(200);
+    expect(fx.mock.last().headers["x-goog-api-key"]).toBe("query-key");
+    expect(fx.mock.last().query).toEqual({});
   });
 
   test("keys: the caller's x-goog-api-key replaces GENERATE_API_KEY, and exactly one key goes upstream", async () => {

@@ -301,12 +301,12 @@ describe("item 8: every field of a tool definition the model reads is judged", (
     });
   }
 
-  test("a response-format schema is the caller's own: not judged (docs/coverage.md says so)", async () => {
+  test("a response-format schema is a definition: judged like tools (docs/coverage.md says so)", async () => {
     const schema = { type: "object", properties: { plan: { type: "string", description: `the ${KEYWORD} plan` } } };
     const chat = { ...userTurn("chat", "hi"), response_format: { type: "json_schema", json_schema: { name: "r", schema } } };
-    expect((await send("chat", chat, "keyword")).status).toBe(200);
+    expect((await send("chat", chat, "keyword")).status).toBe(400);
     const responses = { ...userTurn("responses", "hi"), text: { format: { type: "json_schema", name: "r", schema } } };
-    expect((await send("responses", responses, "keyword")).status).toBe(200);
+    expect((await send("responses", responses, "keyword")).status).toBe(400);
   });
 });
 

@@ -152,7 +152,7 @@ describe("text on every channel and in every event", () => {
     expect(text).toContain("<US_SSN>");
   });
 
-  test("signed thinking is judged but never rewritten", async () => {
+  test("signed thinking is judged but never rewritten: a value output masking would change in it blocks instead", async () => {
     const thinking = (text: string): [string | null, unknown][] => [
       ["content_block_start", { type: "content_block_start", index: 0, content_block: { type: "thinking", thinking: "", signature: "" } }],
       ["content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: text } }],
@@ -160,13 +160,18 @@ describe("text on every channel and in every event", () => {
       ["content_block_stop", { type: "content_block_stop", index: 0 }],
       ["message_stop", { type: "message_stop" }],
     ];
+    fx.mock.behave({ events: thinking("The user asked about the weather.") });
+    const clean = await (await fx.server.post("/v1/messages", { model: "c", max_tokens: 9, stream: true, messages: [{ role: "user", content: "hi" }], guardrails: { config_id: "mask" } })).text();
+    // Clean thinking arrives as written, all of it before its signature.
+    const payloads = dataOf(clean.split("\n\n").filter((f) => f.length > 0)) as { delta?: { type: string; thinking?: string } }[];
+    const deltas = payloads.filter((p) => p.delta).map((p) => p.delta!);
+    expect(deltas.filter((d) => d.type === "thinking_delta").map((d) => d.thinking).join("")).toBe("The user asked about the weather.");
+    expect(deltas.at(-1)!.type).toBe("signature_delta");
+    // Masking would break the signature: the stream is blocked before any of the value goes out.
     fx.mock.behave({ events: thinking(`The user's SSN is ${SSN}.`) });
     const masked = await (await fx.server.post("/v1/messages", { model: "c", max_tokens: 9, stream: true, messages: [{ role: "user", content: "hi" }], guardrails: { config_id: "mask" } })).text();
-    // The thinking arrives as written, all of it before its signature.
-    const payloads = dataOf(masked.split("\n\n").filter((f) => f.length > 0)) as { delta?: { type: string; thinking?: string } }[];
-    const deltas = payloads.filter((p) => p.delta).map((p) => p.delta!);
-    expect(deltas.filter((d) => d.type === "thinking_delta").map((d) => d.thinking).join("")).toBe(`The user's SSN is ${SSN}.`);
-    expect(deltas.at(-1)!.type).toBe("signature_delta");
+    expect(masked).not.toContain("536");
+    expect(masked).toContain("guardrail_enforcement_triggered");
     fx.mock.behave({ events: thinking(`The user's SSN is ${SSN}.`) });
     const blocked = await (await fx.server.post("/v1/messages", { model: "c", max_tokens: 9, stream: true, messages: [{ role: "user", content: "hi" }], guardrails: { config_id: "block" } })).text();
     expect(blocked).not.toContain("536");

@@ -14,6 +14,7 @@ import type { Catalogue } from "../../proxy/family.ts";
 import { FAMILIES } from "../../proxy/families/index.ts";
 import { ApiError } from "../../errors/api-error.ts";
 import { callerValue } from "../../log/caller-value.ts";
+import { isPageValue, isPathName } from "../../proxy/names.ts";
 
 /** `owned_by` of every listed model. */
 export const MODEL_OWNER = "guardrail-proxy";
@@ -29,8 +30,8 @@ export function modelsRoutes(deps: AppDeps) {
       return own ? proxyCatalogue(deps, own, request, "/v1/models") : { object: "list", data: router.names.map(modelObject) };
     })
     .get("/v1/models/:id", ({ request, params }) => {
-      checkModelSegment(params.id);
       const own = catalogueOf(request);
+      if (own) checkModelSegment(params.id);
       if (own) return proxyCatalogue(deps, own, request, `/v1/models/${encodeURIComponent(params.id)}`);
       if (!router.names.includes(params.id)) throw new ApiError(404, "not_found", `model '${callerValue(params.id)}' is not in the models config`);
       return modelObject(params.id);
@@ -38,18 +39,20 @@ export function modelsRoutes(deps: AppDeps) {
   // A family's own listing paths: proxied to its upstream at the path the caller used.
   for (const catalogue of CATALOGUES) {
     for (const pattern of catalogue.paths ?? []) {
-      app.get(pattern, ({ request, params }: { request: Request; params: Record<string, string> }) => {
-        if (params.id !== undefined) checkModelSegment(params.id);
-        return proxyCatalogue(deps, catalogue, request, pattern.replace(":id", encodeURIComponent(params.id ?? "")));
+      // A pattern without `:id` has no params object at all.
+      app.get(pattern, ({ request, params }: { request: Request; params?: Record<string, string> }) => {
+        const id = params?.id;
+        if (id !== undefined) checkModelSegment(id);
+        return proxyCatalogue(deps, catalogue, request, id === undefined ? pattern : pattern.replace(":id", id));
       });
     }
   }
   return app;
 }
 
-/** `%2e%2e` arrives decoded; as a path segment it would climb the upstream's path. */
+/** A model id proxied upstream is one path segment (`%2F..%2Ffiles` would reach another API). */
 function checkModelSegment(id: string): void {
-  if (id === "." || id === "..") throw new ApiError(404, "not_found", `model '${id}' is not a model name`);
+  if (!isPathName(id)) throw new ApiError(404, "not_found", `model '${callerValue(id)}' is not a model name`);
 }
 
 function modelObject(id: string) {
@@ -66,7 +69,10 @@ async function proxyCatalogue(deps: AppDeps, catalogue: Catalogue, request: Requ
   const query: Record<string, string> = {};
   for (const name of catalogue.query) {
     const value = url.searchParams.get(name);
-    if (value !== null) query[name] = value;
+    if (value === null) continue;
+    // Paging values go upstream only when they look like one (a count, a page token).
+    if (!isPageValue(value)) throw new ApiError(422, "validation_error", `query parameter '${name}' is not a paging value`);
+    query[name] = value;
   }
   let response: Response;
   try {

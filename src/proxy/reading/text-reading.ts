@@ -1,28 +1,33 @@
 /**
- * Where text lives in a request (DECISIONS §8), read by one set of rules for every API family:
- * each family says where its conversation, system prompt and tool definitions are and what role
- * each message or item has; this walks them.
+ * Where text lives in a request or an answer (DECISIONS §8), read by one walker for every API
+ * family: read by default, skip by name. Each family says where its conversation, system prompt
+ * and tool definitions are, what role each message or item has, and its table of opaque fields
+ * (fields.ts); this walks the whole JSON.
  *
- * The rules, for any message, part, block or item, known or not:
- * - every string is text the model reads, except structure: ids (`id`, `*_id`), names
- *   (`name`, `*_name`), `type`, `status`, `role`, signatures and encrypted content
- *   (`encrypted_*`), formats, media types, log probabilities and annotations;
- * - `arguments` holding JSON (tool-call arguments) is read value by value, and written back as
- *   JSON; tool inputs given as objects (`tool_use.input`) are read in place;
+ * The rules, for any message, part, block, item or answer, known or not:
+ * - every string is text, every number of 6 or more digits is text (masked, it becomes the
+ *   placeholder string), and every key the families' schemas do not name is text (masked, the
+ *   entry is renamed), unless the family's table names the field as opaque;
+ * - tool data (the table's `toolData`: arguments, inputs, function call `args`, a function's
+ *   `response`) is read key by key, value by value, whatever the keys are called; arguments
+ *   holding JSON text are read the same way and written back as JSON;
  * - images, audio and files (known part types, and any `*_url` field of a part of a type not
  *   known yet) are read when they are text sent as data (a data URL or Base64 of a text type),
  *   otherwise counted as unreadable;
  * - inside a call the model made (an assistant item), its `output`, `results` and `error` are
  *   what the tool answered: untrusted, like a tool turn;
- * - signed thinking is the model's own earlier output and must stay as it was: not read in a
- *   request; in an answer it is read (judged) but never rewritten.
- * Tool definitions are not masked, but their descriptions are judged (tool poisoning). The same
- * rules read answers (`TextReading.ofAnswer`), for output guardrails.
+ * - a signature never takes its part's text out of reading: a signed part or block is read like
+ *   any other, but it cannot be rewritten, so where masking would change it the request or the
+ *   answer is blocked instead (`signedRewrite`).
+ * Tool definitions are not masked, but every string and key in them is judged (tool poisoning).
  */
 import { isObject } from "../../schema/json.ts";
 import { boundaryWindow, cutMasked } from "./neighbours.ts";
 import { dropAlternatives, tokenEntry, tokenTexts } from "./token-entries.ts";
-import { closingQuote, MAX_JSON_DEPTH, nestsDeeperThan } from "../../schema/json-depth.ts";
+import { MAX_JSON_DEPTH, nestsDeeperThan } from "../../schema/json-depth.ts";
+import { allStrings } from "./definitions.ts";
+import { countKeys, renameKeys } from "./json-keys.ts";
+import { Fields, isLongNumber } from "./fields.ts";
 import { charsetOf, decodeBase64Text, encodeBase64, isStrictBase64, isTextFileName, isTextMime, kindOfMime, parseDataUrl, type DecodedText, type UnreadableKind } from "./media.ts";
 
 export type SlotRole = "system" | "user" | "assistant" | "tool";
@@ -42,45 +47,12 @@ export interface TextSlot {
   readonly window?: boolean;
   /** Puts a rewritten text where this one came from. */
   readonly write: (text: string) => void;
+  /** A signed part's text (or a join holding one): judged and checked, never rewritten. */
+  readonly signed?: boolean;
 }
-
-/** Keys that hold structure, never text the model reads as content. */
-const STRUCTURE_KEYS = new Set([
-  "id",
-  "type",
-  "status",
-  "role",
-  "name",
-  "namespace",
-  "server_label",
-  "model",
-  "signature",
-  "encrypted_content",
-  "fingerprint",
-  "caller",
-  "execution",
-  "format",
-  "media_type",
-  "mime_type",
-  "detail",
-  "cache_control",
-  "annotations",
-  "logprobs",
-  "filename",
-  "path",
-  "index",
-  "citations_config",
-  // Encoded media (audio answers, files): never text, and scanning it would only find noise.
-  "data",
-]);
 
 /** In a call the model made, what came back from the tool. */
 const RESULT_KEYS = new Set(["output", "outputs", "results", "error"]);
-
-/** Identifiers (`*_id`), names of things (`tool_name`) and encrypted payloads (`encrypted_*`). */
-export function isStructureKey(key: string): boolean {
-  return STRUCTURE_KEYS.has(key) || key.endsWith("_id") || key.endsWith("_ids") || key.endsWith("_name") || key.startsWith("encrypted_");
-}
 
 /**
  * The most texts one request or answer may hold (messages, parts, values of tool arguments).
@@ -105,12 +77,15 @@ interface PartPlace {
 }
 
 export class TextReading {
-  /** An answer's reading: signed thinking is read (for judging), but not to be rewritten. */
-  static ofAnswer(): TextReading {
-    return new TextReading(true);
+  /** An answer's reading (by the family's table of answer fields). */
+  static ofAnswer(fields: Fields): TextReading {
+    return new TextReading(fields, true);
   }
 
-  constructor(private readonly answer = false) {}
+  constructor(
+    readonly fields: Fields,
+    private readonly answer = false,
+  ) {}
 
   readonly slots: TextSlot[] = [];
   /** What could not be read, one entry per part. */
@@ -123,7 +98,13 @@ export class TextReading {
   /** The part (an object in a list) being read, and which slots are a part's own text. */
   private part: PartPlace | null = null;
   private readonly partOf = new Map<TextSlot, PartPlace>();
+  /** Keys being renamed, per object. */
+  private readonly renames = new Map<Record<string, unknown>, Map<string, string>>();
   private turn = 0;
+  /** Inside a signed part or block: its texts are signed. */
+  private signing = false;
+  /** Whether masking would have rewritten a signed text (the request or answer is then blocked). */
+  signedRewrite = false;
 
   /** The next message or item of the conversation begins. */
   nextTurn(): void {
@@ -135,6 +116,7 @@ export class TextReading {
     if (this.slots.length > MAX_TEXTS) throw new TooManyTextsError();
     const value = (holder as Record<string | number, unknown>)[key];
     if (typeof value === "string") this.string(holder, key, value, role);
+    else if (typeof value === "number") this.number(holder, key, value, role);
     else if (Array.isArray(value)) for (let i = 0; i < value.length; i++) this.read(value, i, role);
     else if (isObject(value)) {
       const outer = this.part;
@@ -145,9 +127,10 @@ export class TextReading {
   }
 
   /**
-   * Tool definitions, judged and never masked: one text per tool holding everything of it the
-   * model reads (tool poisoning hides anywhere in it): its description, and in its schemas every
-   * property name, `title`, `description`, `enum` and `const` value, `default` and `examples`.
+   * Definitions (tools, response formats), judged and never masked: one text per tool holding
+   * every string and every key of it at any depth (tool poisoning hides anywhere: JSON Schema
+   * keywords such as `$comment`, `x-*`, `pattern`, `format`, `examples`, tuple `items`,
+   * `patternProperties` keys and `required` entries included), numbers of 6+ digits too.
    */
   definitions(value: unknown): void {
     if (Array.isArray(value)) {
@@ -156,16 +139,8 @@ export class TextReading {
     }
     if (!isObject(value)) return;
     const texts: string[] = [];
-    definitionTexts(value, texts, 0);
+    allStrings(value, texts, 0);
     if (texts.length > 0) this.slots.push({ role: "tool", text: texts.join("\n"), masked: false, judged: true, turn: -1, write: ignore });
-  }
-
-  /**
-   * A signed part's text (a family's own signature field): the model's earlier output, which
-   * must stay as it was signed. Not read in a request; in an answer judged, never rewritten.
-   */
-  signed(text: unknown, role: SlotRole): void {
-    if (this.answer && typeof text === "string" && text.length > 0) this.slots.push({ role, text, masked: false, judged: true, turn: this.turn, write: ignore });
   }
 
   /** Base64 data of a known media type (`holder[key]`): text types read decoded (re-encoded when masked), others counted as unreadable. */
@@ -226,15 +201,14 @@ export class TextReading {
         const decoded = leading ? decodeBase64Text(leading, url.charset) : null;
         // Masked like the text around it before any detector sees it; written nowhere (the
         // string itself is the slot below).
-        if (decoded) this.slots.push({ role, text: decoded.text, masked: true, judged: false, turn: this.turn, write: ignore });
+        if (decoded) this.add({ role, text: decoded.text, masked: true, judged: false, turn: this.turn, write: ignore });
       }
     }
     this.slot(holder, key, text, role);
   }
 
   private slot(holder: Container, key: string | number, text: string, role: SlotRole): void {
-    const slot: TextSlot = { role, text, masked: true, judged: false, turn: this.turn, write: (t) => ((holder as Record<string | number, unknown>)[key] = t) };
-    this.slots.push(slot);
+    const slot = this.add({ role, text, masked: true, judged: false, turn: this.turn, write: (t) => ((holder as Record<string | number, unknown>)[key] = t) });
     // A part's own text field: neighbouring parts' texts are joined (`joinNeighbours`).
     if (this.part && this.part.object === holder) this.partOf.set(slot, this.part);
   }
@@ -268,6 +242,8 @@ export class TextReading {
         masked: true,
         judged: false,
         turn: run[0]!.turn,
+        // A value split between a plain and a signed part is judged whole; the signed piece is never written.
+        ...(run.some((s) => s.signed) ? { signed: true } : {}),
         write: (t) => cutMasked(texts, t).forEach((piece, p) => piece !== texts[p] && run[p]!.write(piece)),
       });
       i = end;
@@ -283,38 +259,45 @@ export class TextReading {
     return this;
   }
 
-  private object(o: Record<string, unknown>, role: SlotRole): void {
+  /** The fields of `o` but `skip` (a message's own, whose content a family reads itself), by the rules above. */
+  readExcept(o: Record<string, unknown>, skip: readonly string[], role: SlotRole): void {
+    this.object(o, role, skip);
+  }
+
+  private object(o: Record<string, unknown>, role: SlotRole, skip?: readonly string[]): void {
     const type = typeof o.type === "string" ? o.type : "";
+    // Media parts: their media read (or counted), then every other field of the part by the rules.
+    if (skip === undefined) {
+      switch (type) {
+        case "image_url":
+          this.media(o, "image_url", "image", role);
+          return this.object(o, role, ["image_url"]);
+        case "input_image":
+        case "computer_screenshot":
+          this.media(o, "image_url", "image", role);
+          return this.object(o, role, ["image_url"]);
+        case "input_audio":
+          this.unread("audio");
+          return this.object(o, role, ["input_audio"]);
+        case "input_file":
+          this.file(o, role);
+          return this.object(o, role, ["file_data", "filename", "file_url"]);
+        case "file":
+          if (isObject(o.file)) this.file(o.file, role);
+          else this.unread("file");
+          return this.object(o, role, ["file"]);
+        case "image":
+          this.source(o, "image", role);
+          return this.object(o, role, ["source"]);
+        case "document":
+          this.source(o, "file", role);
+          return this.object(o, role, ["source"]);
+      }
+    }
     switch (type) {
-      case "image_url":
-        return this.media(o.image_url, "image", role);
-      case "input_image":
-      case "computer_screenshot":
-        return this.media(o.image_url ?? o.file_id, "image", role);
-      case "input_audio":
-        return this.unread("audio");
-      case "input_file":
-        return this.file(o, role);
-      case "file":
-        return isObject(o.file) ? this.file(o.file, role) : this.unread("file");
-      case "image":
-        return this.source(o, "image", role);
-      case "document":
-        this.source(o, "file", role);
-        this.read(o, "title", role);
-        this.read(o, "context", role);
-        return;
-      case "thinking":
-        // Signed thinking must stay as it was signed: an answer's is judged, a request's is not read.
-        if (typeof o.signature === "string" && o.signature.length > 0) {
-          if (this.answer && typeof o.thinking === "string" && o.thinking.length > 0) {
-            this.slots.push({ role, text: o.thinking, masked: false, judged: true, turn: this.turn, write: ignore });
-          }
-          return;
-        }
-        break;
       case "redacted_thinking":
       case "item_reference":
+        // Encrypted thinking and a reference by id: nothing but ids and ciphertext.
         return;
       case "image_generation_call":
         // `result` is the image made, as Base64.
@@ -324,19 +307,92 @@ export class TextReading {
       case "additional_tools":
         return this.definitions(o.tools);
     }
-    if (typeof o.transcript === "string" && typeof o.data === "string") return this.audio(o, role);
+    if (skip === undefined && typeof o.transcript === "string" && typeof o.data === "string") return this.audio(o, role);
     // An answer's output part carries its text again, token by token (Responses `logprobs`).
     if (this.answer && Array.isArray(o.logprobs)) this.logprobs(o, "logprobs", role);
+    // A signed part or block: its texts are read like any other, but never rewritten.
+    const outer = this.signing;
+    if ((this.answer || this.fields.table.signedRequests === "keep") && this.isSigned(o)) this.signing = true;
     for (const key in o) {
-      if (isStructureKey(key) || key === "source") continue;
-      const childRole = role === "assistant" && RESULT_KEYS.has(key) ? "tool" : role;
+      if (key === "source" || skip?.includes(key)) continue;
+      const name = this.fields.canonical(key);
       const value = o[key];
-      if (key === "arguments" && typeof value === "string") this.jsonText(o, key, value, childRole);
-      else if (key === "input" && isObject(value)) this.data(o, key, childRole);
-      else if (key.endsWith("_url") && type !== "") this.media(value, kindOfUrlKey(key), childRole);
+      if (this.fields.opaque(name, value)) continue;
+      if (!this.fields.known(name)) this.keyText(o, key, role);
+      const childRole = role === "assistant" && RESULT_KEYS.has(name) ? "tool" : role;
+      if (this.fields.isToolData(name) && typeof value === "string") this.jsonText(o, key, value, childRole);
+      else if (this.fields.isToolData(name) && typeof value === "object" && value !== null) this.data(o, key, childRole);
+      else if (name.endsWith("_url") && type !== "" && value !== null && typeof value === "object") this.media(o, key, kindOfUrlKey(name), childRole);
       else this.read(o, key, childRole);
     }
-    if ("source" in o) this.source(o, "file", role);
+    if ("source" in o && !skip?.includes("source")) this.source(o, "file", role);
+    this.signing = outer;
+  }
+
+  /** Whether an object carries a signature (`signature`, `thoughtSignature` and its protobuf twin). */
+  private isSigned(o: Record<string, unknown>): boolean {
+    for (const key in o) {
+      const name = this.fields.canonical(key);
+      if ((name === "signature" || name === "thoughtSignature") && typeof o[key] === "string" && (o[key] as string).length > 0) return true;
+    }
+    return false;
+  }
+
+  /**
+   * A request's or an answer's fields the family did not read itself, read by default: the
+   * table's top-level model parameters (requests) and answer fields are skipped, definitions
+   * judged; anything else is read, masked and (in a request) judged, outside any turn.
+   */
+  rest(body: Record<string, unknown>, handled: readonly string[], role: SlotRole): void {
+    const turn = this.turn;
+    const from = this.slots.length;
+    this.turn = -1;
+    for (const key in body) {
+      if (handled.includes(key)) continue;
+      const name = this.fields.canonical(key);
+      const value = body[key];
+      if (this.answer ? this.fields.answerField(name) : this.fields.parameter(name)) continue;
+      if (this.fields.opaque(name, value)) continue;
+      if (!this.answer && this.fields.definitions.has(name)) {
+        this.definitions(value);
+        continue;
+      }
+      if (!this.fields.known(name)) this.keyText(body, key, role);
+      this.read(body, key, role);
+    }
+    for (let i = from; i < this.slots.length; i++) this.slots[i]!.judged = true;
+    this.turn = turn;
+  }
+
+  /** A key that is a caller's text: read in its place; masked, its entry is renamed. */
+  private keyText(o: Record<string, unknown>, key: string, role: SlotRole): void {
+    if (key.length === 0) return;
+    let renames = this.renames.get(o);
+    if (!renames) {
+      const mine = new Map<string, string>();
+      this.renames.set(o, (renames = mine));
+      this.commits.push(() => {
+        if (mine.size > 0) renameKeys(o, mine);
+      });
+    }
+    const own = renames;
+    this.add({ role, text: key, masked: true, judged: false, turn: this.turn, write: (t) => own.set(key, t) });
+  }
+
+  /** A number of 6+ digits, read as its digits; masked, it becomes the placeholder string. */
+  private number(holder: Container, key: string | number, value: number, role: SlotRole): void {
+    if (!isLongNumber(value)) return;
+    const digits = String(value);
+    this.add({ role, text: digits, masked: true, judged: false, turn: this.turn, write: (t) => t !== digits && ((holder as Record<string | number, unknown>)[key] = t) });
+  }
+
+  /** A slot of this reading; inside a signed part, one that is never rewritten. */
+  private add(slot: TextSlot): TextSlot {
+    // In an answer a signed text is checked by the maskers, and a change blocks; in a request
+    // (a signature over the text) it is judged and forwarded as it was signed.
+    const added: TextSlot = !this.signing ? slot : this.answer ? { ...slot, signed: true, write: () => void (this.signedRewrite = true) } : { ...slot, masked: false, write: ignore };
+    this.slots.push(added);
+    return added;
   }
 
   /**
@@ -383,14 +439,14 @@ export class TextReading {
       changed?.();
     };
     if (typeof value === "string") {
-      if (value.length > 0) this.slots.push({ role, text: value, masked: true, judged: false, turn: this.turn, write });
+      if (value.length > 0) this.add({ role, text: value, masked: true, judged: false, turn: this.turn, write });
       return 0;
     }
     if (typeof value === "number") {
       // Only numbers long enough to be an identifier: a count or a price is not worth a scan.
-      if (Number.isFinite(value) && Math.abs(value) >= 1e5) {
+      if (isLongNumber(value)) {
         const digits = String(value);
-        this.slots.push({ role, text: digits, masked: true, judged: false, turn: this.turn, write: (t) => t !== digits && write(t) });
+        this.add({ role, text: digits, masked: true, judged: false, turn: this.turn, write: (t) => t !== digits && write(t) });
       }
       return 0;
     }
@@ -403,7 +459,7 @@ export class TextReading {
       for (const k in value) {
         keys += 1 + this.data(value, k, role, changed);
         if (k.length > 0) {
-          this.slots.push({ role, text: k, masked: true, judged: false, turn: this.turn, write: (t) => renames.set(k, t) });
+          this.add({ role, text: k, masked: true, judged: false, turn: this.turn, write: (t) => renames.set(k, t) });
         }
       }
       this.commits.push(() => {
@@ -422,7 +478,7 @@ export class TextReading {
   private audio(o: Record<string, unknown>, role: SlotRole): void {
     const transcript = o.transcript as string;
     if (transcript.length === 0) return;
-    this.slots.push({ role, text: transcript, masked: true, judged: false, turn: this.turn, write: (t) => {
+    this.add({ role, text: transcript, masked: true, judged: false, turn: this.turn, write: (t) => {
       o.transcript = t;
       o.data = "";
     } });
@@ -443,30 +499,46 @@ export class TextReading {
 
   /** A text of a place the family reads itself, with its own write. */
   text(role: SlotRole, text: string, write: (text: string) => void): void {
-    if (text.length > 0) this.slots.push({ role, text, masked: true, judged: false, turn: this.turn, write });
+    if (text.length > 0) this.add({ role, text, masked: true, judged: false, turn: this.turn, write });
   }
 
-  /** An image or audio part given by URL, data URL or file id. */
-  private media(value: unknown, kind: UnreadableKind, role: SlotRole): void {
-    const url = typeof value === "string" ? value : isObject(value) && typeof value.url === "string" ? value.url : null;
-    if (url !== null) {
-      const data = parseDataUrl(url);
-      if (data && isTextMime(data.mime)) {
-        const holder = isObject(value) ? value : null;
-        if (holder) return this.dataUrl(holder, "url", data.prefix, data.base64, data.charset, role, kindOfMime(data.mime));
-      }
-      return this.unread(data ? kindOfMime(data.mime) : kind);
+  /**
+   * An image or audio given by URL (`holder[key]`: a string, or an object with `url`): a text
+   * data URL is read decoded; other media are counted as unreadable; a URL that is not data is
+   * read as the text it is (it carries whatever the caller wrote in it).
+   */
+  private media(holder: Record<string, unknown>, key: string, kind: UnreadableKind, role: SlotRole): void {
+    const value = holder[key];
+    const [owner, field] = isObject(value) ? [value, "url"] : [holder, key];
+    const url = owner[field];
+    if (typeof url !== "string") {
+      this.unread(kind);
+      if (owner !== holder) this.object(owner, role, []);
+      return;
     }
-    this.unread(kind);
+    const data = parseDataUrl(url);
+    if (data && isTextMime(data.mime)) return this.dataUrl(owner, field, data.prefix, data.base64, data.charset, role, kindOfMime(data.mime));
+    this.unread(data ? kindOfMime(data.mime) : kind);
+    if (!data && !url.startsWith("data:")) this.read(owner, field, role);
+    // The URL object's other fields (`detail`, fields not known yet).
+    if (owner !== holder) this.object(owner, role, ["url"]);
   }
 
   /** A file part: data (a data URL, or Base64 with a text file name) is read when it is text. */
   private file(f: Record<string, unknown>, role: SlotRole): void {
+    this.fileData(f, role);
+    // The file's name, its URL and fields not known yet are read like any other.
+    this.object(f, role, ["file_data"]);
+  }
+
+  private fileData(f: Record<string, unknown>, role: SlotRole): void {
     const data = f.file_data;
     if (typeof data === "string" && data.length > 0) {
       const url = parseDataUrl(data);
       if (url) return isTextMime(url.mime) ? this.dataUrl(f, "file_data", url.prefix, url.base64, url.charset, role, "file") : this.unread(kindOfMime(url.mime));
       if (typeof f.filename === "string" && isTextFileName(f.filename)) return this.base64(f, "file_data", data, role, "file");
+      // Not Base64 at all: text, whatever the field is called.
+      if (!isStrictBase64(data)) return this.read(f, "file_data", role);
     }
     this.unread("file");
   }
@@ -480,6 +552,8 @@ export class TextReading {
       return;
     }
     if (!isObject(source)) return;
+    // The source's own fields but its data (a URL, a file id, fields not known yet), by the rules.
+    this.object(source, role, ["data", "content"]);
     switch (source.type) {
       case "text":
         return this.read(source, "data", role);
@@ -493,6 +567,10 @@ export class TextReading {
         return this.unread(mime ? kindOfMime(mime) : kind);
       }
       default:
+        if (typeof source.data === "string" || source.content !== undefined) {
+          this.read(source, "data", role);
+          this.read(source, "content", role);
+        }
         return this.unread(kind);
     }
   }
@@ -505,13 +583,15 @@ export class TextReading {
 
   private base64(holder: Container, key: string | number, base64: string, role: SlotRole, kind: UnreadableKind, charset?: string): void {
     const decoded = decodeBase64Text(base64, charset);
+    // Data of a text type that is not Base64 at all is the text it is.
+    if (decoded === null && !isStrictBase64(base64)) return this.slot(holder, key, base64, role);
     if (decoded === null) return this.unread(kind);
     this.decodedSlot(holder, key, "", decoded, role);
   }
 
   /** Decoded text, written back encoded as it came (after `prefix`: a data URL's header). */
   private decodedSlot(holder: Container, key: string | number, prefix: string, decoded: DecodedText, role: SlotRole): void {
-    this.slots.push({ role, text: decoded.text, masked: true, judged: false, turn: this.turn, write: (t) => ((holder as Record<string | number, unknown>)[key] = prefix + encodeBase64(decoded.encode(t))) });
+    this.add({ role, text: decoded.text, masked: true, judged: false, turn: this.turn, write: (t) => ((holder as Record<string | number, unknown>)[key] = prefix + encodeBase64(decoded.encode(t))) });
   }
 
   private unread(kind: UnreadableKind): void {
@@ -520,81 +600,6 @@ export class TextReading {
 }
 
 function ignore(): void {}
-
-/** Keys of a tool definition or JSON schema whose strings (at any depth) the model reads. */
-const DEFINITION_TEXT_KEYS = new Set(["description", "server_description", "title", "enum", "const", "default", "examples", "example"]);
-
-/** Schema keys whose object's keys are property names. */
-const PROPERTY_MAP_KEYS = new Set(["properties", "patternProperties", "$defs", "definitions"]);
-
-/** Collects what a model reads of a tool definition, in document order. */
-function definitionTexts(value: unknown, into: string[], depth: number): void {
-  if (depth > 64) return;
-  if (Array.isArray(value)) {
-    for (const v of value) definitionTexts(v, into, depth + 1);
-    return;
-  }
-  if (!isObject(value)) return;
-  for (const key in value) {
-    const v = value[key];
-    if (DEFINITION_TEXT_KEYS.has(key)) {
-      allStrings(v, into, depth + 1);
-    } else if (PROPERTY_MAP_KEYS.has(key) && isObject(v)) {
-      for (const name in v) {
-        into.push(name);
-        definitionTexts(v[name], into, depth + 1);
-      }
-    } else if (typeof v === "object" && v !== null) {
-      definitionTexts(v, into, depth + 1);
-    }
-  }
-}
-
-/** Every non-empty string in a value, keys of objects included. */
-function allStrings(value: unknown, into: string[], depth: number): void {
-  if (depth > 64) return;
-  if (typeof value === "string") {
-    if (value.length > 0) into.push(value);
-  } else if (Array.isArray(value)) {
-    for (const v of value) allStrings(v, into, depth + 1);
-  } else if (isObject(value)) {
-    for (const k in value) {
-      into.push(k);
-      allStrings(value[k], into, depth + 1);
-    }
-  }
-}
-
-/** Renames keys of `o` in place, keeping their order; a name already taken gets a number. */
-function renameKeys(o: Record<string, unknown>, renames: ReadonlyMap<string, string>): void {
-  const entries = Object.entries(o);
-  for (const [k] of entries) delete o[k];
-  for (const [k, v] of entries) {
-    let name = renames.get(k) ?? k;
-    for (let n = 2; Object.hasOwn(o, name); n++) name = `${renames.get(k) ?? k} (${n})`;
-    o[name] = v;
-  }
-}
-
-/** How many object keys a JSON text holds: strings followed by a colon, outside strings. */
-function countKeys(text: string): number {
-  let keys = 0;
-  let afterString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22) {
-      i = closingQuote(text, i + 1);
-      if (i === -1) return keys;
-      afterString = true;
-    } else if (c === 0x3a) {
-      if (afterString) keys++;
-      afterString = false;
-    } else if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) {
-      afterString = false;
-    }
-  }
-  return keys;
-}
 
 /** `image_url`, `audio_url`, `video_url`, `file_url`: what a part's URL field points to. */
 function kindOfUrlKey(key: string): UnreadableKind {

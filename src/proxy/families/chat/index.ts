@@ -4,6 +4,7 @@ import { bodyShape, type ApiFamily } from "../../family.ts";
 import { ChatRequest, HostedChatRequest, readChatRequest } from "./request.ts";
 import { readChatAnswer } from "./response.ts";
 import { ChatStream } from "./stream.ts";
+import { CHAT_FIELDS } from "./fields.ts";
 import { compat } from "./providers/compat.ts";
 import { hosted } from "./providers/hosted.ts";
 
@@ -22,6 +23,7 @@ export const chatFamily: ApiFamily = {
     { method: "post", path: "/openai/deployments/:deployment/chat/completions", body: HostedChatRequest, upstream: HOSTED_UPSTREAMS },
   ],
   ...bodyShape("/chat/completions"),
+  fields: CHAT_FIELDS,
   errorBody: compatErrorBody,
   readRequest: readChatRequest,
   readAnswer: readChatAnswer,

@@ -4,6 +4,7 @@ import { requestSchema } from "../../../schema/request-schema.ts";
 import { isObject } from "../../../schema/json.ts";
 import { GuardrailsField } from "../../guardrails-field.ts";
 import { TextReading, type SlotRole } from "../../reading/text-reading.ts";
+import { CHAT_FIELDS } from "./fields.ts";
 
 const ChatMessage = t.Object({ role: t.String() }, { additionalProperties: true });
 
@@ -38,7 +39,7 @@ export const HostedChatRequest = requestSchema(
  * arguments), the predicted output, and the tools' descriptions (judged, not masked).
  */
 export function readChatRequest(body: Record<string, unknown>): TextReading {
-  const reading = new TextReading();
+  const reading = new TextReading(CHAT_FIELDS);
   const messages = body.messages;
   if (Array.isArray(messages)) {
     for (let i = 0; i < messages.length; i++) {
@@ -49,9 +50,9 @@ export function readChatRequest(body: Record<string, unknown>): TextReading {
     }
   }
   // A predicted output is the caller's own text for the model to reuse, like a system prompt.
-  if (isObject(body.prediction)) reading.read(body.prediction, "content", "system");
-  reading.definitions(body.tools);
-  reading.definitions(body.functions);
+  if (isObject(body.prediction)) reading.read(body, "prediction", "system");
+  // Every other field: model parameters skipped by name, definitions judged, the rest read.
+  reading.rest(body, ["messages", "prediction"], "user");
   return reading.decideJudged();
 }
 

@@ -5,11 +5,15 @@
  */
 import { isObject } from "../../../schema/json.ts";
 import { TextReading } from "../../reading/text-reading.ts";
+import { CHAT_FIELDS } from "./fields.ts";
 
 export function readChatAnswer(answer: unknown): TextReading {
-  const reading = TextReading.ofAnswer();
-  const choices = isObject(answer) ? answer.choices : undefined;
-  if (!Array.isArray(choices)) return reading;
+  const reading = TextReading.ofAnswer(CHAT_FIELDS);
+  if (!isObject(answer)) return reading;
+  // Every other field of the answer (an error body's message included), by the table.
+  reading.rest(answer, ["choices"], "assistant");
+  const choices = answer.choices;
+  if (!Array.isArray(choices)) return reading.finishAnswer();
   for (const choice of choices) {
     if (!isObject(choice)) continue;
     reading.read(choice, "message", "assistant");
@@ -18,6 +22,7 @@ export function readChatAnswer(answer: unknown): TextReading {
       reading.logprobs(choice.logprobs, "content", "assistant");
       reading.logprobs(choice.logprobs, "refusal", "assistant");
     }
+    reading.rest(choice, ["message", "text", "logprobs"], "assistant");
   }
   return reading.finishAnswer();
 }

@@ -14,7 +14,8 @@
  */
 import type { Block } from "../../../pipeline/types.ts";
 import { DONE_EVENT, encodeEvent, type SseEvent } from "../../../streaming/sse.ts";
-import { atPath, otherTexts } from "../../reading/event-texts.ts";
+import { atPath, eventRest, otherTexts } from "../../reading/event-texts.ts";
+import { CHAT_FIELDS } from "./fields.ts";
 import { dropAlternatives, logprobOf, tokenEntry, tokenOf, tokenTexts, type TokenEntry } from "../../reading/token-entries.ts";
 import { isObject } from "../../../schema/json.ts";
 import { eventJson, JsonEventReading, type EventReading, type StreamInterpreter, type StreamFailureCode } from "../../../streaming/events.ts";
@@ -33,6 +34,13 @@ export class ChatStream implements StreamInterpreter {
   private readonly audio: { readonly index: number; readonly audio: Record<string, unknown> }[] = [];
 
   read(event: SseEvent): EventReading {
+    const reading = this.readEvent(event);
+    // Whatever of the payload the reading above did not read is read by default.
+    if (reading instanceof JsonEventReading && reading.payload) eventRest(CHAT_FIELDS, reading, reading.payload);
+    return reading;
+  }
+
+  private readEvent(event: SseEvent): EventReading {
     const chunk = eventJson(event);
     const reading = new JsonEventReading(event, chunk);
     if (event.data.trim() === "[DONE]") {
@@ -186,7 +194,7 @@ const KNOWN_DELTA_FIELDS = new Set(["role", "content", "refusal", "reasoning_con
 /** The texts of one choice's delta, each on its channel's key (see `addFrame`). */
 function deltaTexts(index: number, delta: Record<string, unknown>, reading: JsonEventReading, tokens: ReadonlyMap<string, (text: string) => void> | null): void {
   for (const field in delta) {
-    if (!KNOWN_DELTA_FIELDS.has(field)) otherTexts(reading, "adds", `${index}:x:`, field, delta, field);
+    if (!KNOWN_DELTA_FIELDS.has(field)) otherTexts(CHAT_FIELDS, reading, "adds", `${index}:x:`, field, delta, field);
   }
   for (const c of CHANNELS) {
     let holder: unknown = delta;

@@ -7,6 +7,8 @@
  */
 import type { ClientSettings, CommonClientOptions, ProviderSpec, SdkClient } from "../../../upstream/provider.ts";
 import { entryCommon, serverCommon, urlVariable, variable } from "../../../upstream/provider.ts";
+import { ApiError } from "../../../errors/api-error.ts";
+import { isKeyValue } from "../../names.ts";
 
 /** The provider's public address, used when neither the entry nor the environment names one. */
 export const PUBLIC_GENERATE_BASE_URL = "https://generativelanguage.googleapis.com";
@@ -24,6 +26,8 @@ export const generate: ProviderSpec = {
   fallbackClient: (vars, server) => ({ provider: "generate", baseUrl: vars.baseUrl ?? PUBLIC_GENERATE_BASE_URL, apiKey: vars.apiKey, ...serverCommon(server) }),
   forwardCallerKey(inbound, out, serverKey, url) {
     const callerKey = inbound.get(KEY_HEADER) ?? queryKey(url);
+    // A key from the query becomes a header value: it must be one (no controls, no line breaks).
+    if (callerKey !== null && !isKeyValue(callerKey)) throw new ApiError(422, "validation_error", "the key query parameter is not an API key (visible ASCII characters only)");
     if (callerKey) out[KEY_HEADER] = callerKey;
     // Without a key of its own the caller sends none: nothing goes upstream in its place.
     else if (!serverKey) out[KEY_HEADER] = null;

@@ -1,16 +1,20 @@
 /**
  * generateContent requests (DECISIONS §13): the route schema and where the request's text lives:
  * `systemInstruction`, every content's parts by role (`model` is the assistant; a part holding a
- * `functionResponse` is a tool turn), function call arguments and responses read in place (so
- * they stay valid objects), `inlineData` of a text type read decoded and re-encoded, thought
- * parts carrying a `thoughtSignature` left as signed, `fileData` and `cachedContent` counted as
- * content the proxy cannot see, and the tools' function declarations judged, never masked.
+ * `functionResponse` is a tool turn), function call `args` and `response` read key by key (so
+ * they stay valid objects), `inlineData` of a text type read decoded and re-encoded, signed parts
+ * read like any other (never rewritten: a rewrite blocks), `fileData` and `cachedContent`
+ * counted as content the proxy cannot see, the definitions (tools, tool config, generation
+ * config) judged, never masked, and every other field read by default (fields.ts). The
+ * protobuf names the provider's parser accepts (`inline_data`, `system_instruction`, ...) are
+ * read as their camelCase twins.
  */
 import { t } from "elysia";
 import { requestSchema } from "../../../schema/request-schema.ts";
 import { isObject } from "../../../schema/json.ts";
 import { GuardrailsField } from "../../guardrails-field.ts";
 import { TextReading, type SlotRole } from "../../reading/text-reading.ts";
+import { GENERATE_FIELDS } from "./fields.ts";
 
 /** generateContent, streamGenerateContent and countTokens bodies: every field is forwarded. */
 export const GenerateRequest = requestSchema(
@@ -28,26 +32,51 @@ export const GenerateRequest = requestSchema(
 );
 
 export function readGenerateRequest(body: Record<string, unknown>): TextReading {
-  const reading = new TextReading();
+  const reading = new TextReading(GENERATE_FIELDS);
   readRequestBody(reading, body);
-  // countTokens may wrap a whole generateContent request.
-  if (isObject(body.generateContentRequest)) readRequestBody(reading, body.generateContentRequest);
   return reading.decideJudged();
 }
 
+/** `holder`'s field by its camelCase name or its protobuf twin: the key it is under, if any. */
+export function keyOf(holder: Record<string, unknown>, name: string): string | undefined {
+  if (name in holder) return name;
+  for (const key in holder) if (GENERATE_FIELDS.canonical(key) === name) return key;
+  return undefined;
+}
+
+function field(holder: Record<string, unknown>, name: string): unknown {
+  const key = keyOf(holder, name);
+  return key === undefined ? undefined : holder[key];
+}
+
+const BODY_FIELDS = ["systemInstruction", "contents", "cachedContent", "generateContentRequest"];
+
 function readRequestBody(reading: TextReading, body: Record<string, unknown>): void {
-  const system = body.systemInstruction;
-  if (typeof system === "string") reading.read(body, "systemInstruction", "system");
-  else if (isObject(system)) readParts(reading, system.parts, "system");
-  if (Array.isArray(body.contents)) {
-    for (const content of body.contents) {
+  const systemKey = keyOf(body, "systemInstruction");
+  const system = systemKey === undefined ? undefined : body[systemKey];
+  if (typeof system === "string") reading.read(body, systemKey!, "system");
+  else if (isObject(system)) readContent(reading, system, "system");
+  const contents = field(body, "contents");
+  if (Array.isArray(contents)) {
+    for (const content of contents) {
       if (!isObject(content)) continue;
       reading.nextTurn();
-      readParts(reading, content.parts, content.role === "model" ? "assistant" : "user");
+      readContent(reading, content, content.role === "model" ? "assistant" : "user");
     }
   }
-  if (typeof body.cachedContent === "string" && body.cachedContent.length > 0) reading.unseen("file");
-  if (Array.isArray(body.tools)) for (const tool of body.tools) if (isObject(tool)) reading.definitions(tool.functionDeclarations);
+  const cached = field(body, "cachedContent");
+  if (typeof cached === "string" && cached.length > 0) reading.unseen("file");
+  // countTokens may wrap a whole generateContent request.
+  const inner = field(body, "generateContentRequest");
+  if (isObject(inner)) readRequestBody(reading, inner);
+  reading.rest(body, Object.keys(body).filter((k) => BODY_FIELDS.includes(GENERATE_FIELDS.canonical(k))), "user");
+}
+
+/** A content: its parts, and any other field of it but its role. */
+function readContent(reading: TextReading, content: Record<string, unknown>, role: SlotRole): void {
+  const partsKey = keyOf(content, "parts");
+  if (partsKey !== undefined) readParts(reading, content[partsKey], role);
+  reading.readExcept(content, ["role", ...(partsKey === undefined ? [] : [partsKey])], role);
 }
 
 /** A content's parts, in a request or an answer (the reading says which). */
@@ -56,10 +85,24 @@ export function readParts(reading: TextReading, parts: unknown, role: SlotRole):
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i];
     if (!isObject(part)) continue;
-    if (typeof part.thoughtSignature === "string" && part.thoughtSignature.length > 0) reading.signed(part.text, role);
-    else if (isObject(part.inlineData)) reading.encoded(part.inlineData, "data", part.inlineData.mimeType, role);
-    else if (isObject(part.fileData)) reading.unseen("file");
-    else if (isObject(part.functionResponse)) reading.read(part, "functionResponse", "tool");
-    else reading.read(parts, i, role);
+    const inlineKey = keyOf(part, "inlineData");
+    const inline = inlineKey === undefined ? undefined : part[inlineKey];
+    if (isObject(inline)) {
+      const dataKey = keyOf(inline, "data");
+      if (dataKey !== undefined) reading.encoded(inline, dataKey, field(inline, "mimeType"), role);
+      else reading.unseen("file");
+      // The media's other fields (keys not known yet included) and the part's, by the rules.
+      reading.readExcept(inline, dataKey === undefined ? [] : [dataKey], role);
+      reading.readExcept(part, [inlineKey!], role);
+      continue;
+    }
+    const fileKey = keyOf(part, "fileData");
+    if (fileKey !== undefined) {
+      reading.unseen("file");
+      if (isObject(part[fileKey])) reading.readExcept(part[fileKey] as Record<string, unknown>, [], role);
+      reading.readExcept(part, [fileKey], role);
+      continue;
+    }
+    reading.read(parts, i, keyOf(part, "functionResponse") !== undefined ? "tool" : role);
   }
 }

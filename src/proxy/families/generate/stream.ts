@@ -11,7 +11,8 @@ import type { Block } from "../../../pipeline/types.ts";
 import { isObject } from "../../../schema/json.ts";
 import { encodeEvent, type SseEvent } from "../../../streaming/sse.ts";
 import { eventJson, JsonEventReading, type EventReading, type StreamFailureCode, type StreamInterpreter } from "../../../streaming/events.ts";
-import { otherTexts } from "../../reading/event-texts.ts";
+import { eventRest, otherTexts } from "../../reading/event-texts.ts";
+import { GENERATE_FIELDS } from "./fields.ts";
 import { statusName } from "./error.ts";
 
 export class GenerateStream implements StreamInterpreter {
@@ -20,6 +21,13 @@ export class GenerateStream implements StreamInterpreter {
   private wholeParts = 0;
 
   read(event: SseEvent): EventReading {
+    const reading = this.readEvent(event);
+    // Whatever of the payload the reading above did not read is read by default.
+    if (reading instanceof JsonEventReading && reading.payload) eventRest(GENERATE_FIELDS, reading, reading.payload);
+    return reading;
+  }
+
+  private readEvent(event: SseEvent): EventReading {
     const payload = eventJson(event);
     const reading = new JsonEventReading(event, payload);
     if (!payload) return reading;
@@ -37,14 +45,21 @@ export class GenerateStream implements StreamInterpreter {
       const parts = isObject(candidate.content) && Array.isArray(candidate.content.parts) ? candidate.content.parts : [];
       for (const part of parts) {
         if (!isObject(part)) continue;
+        const signed = isSigned(part);
         if (typeof part.text === "string") {
-          const thought = part.thought === true || typeof part.thoughtSignature === "string";
-          reading.add(thought ? `${c}:thought` : `${c}`, part, "text", thought);
+          // A signed part's text is read like any other; it is never rewritten (a change blocks).
+          // A signed part goes on its neighbours' key, so a value split across them is judged whole.
+          reading.add(part.thought === true ? `${c}:thought` : `${c}`, part, "text", signed);
+          for (const name in part) if (name !== "text") otherTexts(GENERATE_FIELDS, reading, "repeats", `${c}:part${this.wholeParts++}:`, name, part, name);
           continue;
         }
-        // A function call, code or its output: whole in this event, read by path, and closed with it.
+        // A function call, code or its output: whole in this event, read by path (every key and
+        // value of its arguments), and closed with it.
         const key = `${c}:part${this.wholeParts++}`;
-        for (const name in part) if (name !== "thoughtSignature" && name !== "inlineData") otherTexts(reading, "adds", `${key}:`, name, part, name);
+        const from = reading.adds.length;
+        for (const name in part) otherTexts(GENERATE_FIELDS, reading, "adds", `${key}:`, name, part, name);
+        // A signed call's arguments are judged, never rewritten (a change blocks).
+        if (signed) for (let i = from; i < reading.adds.length; i++) reading.adds[i] = { ...reading.adds[i]!, verbatim: true };
         reading.closes.push(key);
       }
       if (typeof candidate.finishReason === "string") {
@@ -72,4 +87,10 @@ export class GenerateStream implements StreamInterpreter {
     const status = code === "upstream_answer_too_large" ? 502 : 502;
     return encodeEvent(JSON.stringify({ error: { code: status, message, status: statusName(status) }, detail: { error: code, message } }));
   }
+}
+
+/** A part carrying a thought signature, by either of its names. */
+function isSigned(part: Record<string, unknown>): boolean {
+  const signature = part.thoughtSignature ?? part.thought_signature;
+  return typeof signature === "string" && signature.length > 0;
 }

@@ -4,6 +4,7 @@ import { bodyShape, type ApiFamily } from "../../family.ts";
 import { MessagesRequest, readMessagesRequest } from "./request.ts";
 import { readMessagesAnswer } from "./response.ts";
 import { MessagesStream } from "./stream.ts";
+import { MESSAGES_FIELDS } from "./fields.ts";
 import { messages } from "./provider.ts";
 
 export const messagesFamily: ApiFamily = {
@@ -17,6 +18,7 @@ export const messagesFamily: ApiFamily = {
     query: ["limit", "after_id", "before_id"],
   },
   ...bodyShape("/v1/messages"),
+  fields: MESSAGES_FIELDS,
   errorBody: messagesErrorBody,
   readRequest: readMessagesRequest,
   readAnswer: readMessagesAnswer,

@@ -5,6 +5,7 @@ import { isObject } from "../../../schema/json.ts";
 import { GuardrailsField } from "../../guardrails-field.ts";
 import { TextReading, type SlotRole } from "../../reading/text-reading.ts";
 import { messageRole } from "../chat/request.ts";
+import { MESSAGES_FIELDS } from "./fields.ts";
 
 const Message = t.Object({ role: t.String() }, { additionalProperties: true });
 
@@ -36,7 +37,7 @@ export const MessagesRequest = requestSchema(
  * tools' descriptions (judged, not masked).
  */
 export function readMessagesRequest(body: Record<string, unknown>): TextReading {
-  const reading = new TextReading();
+  const reading = new TextReading(MESSAGES_FIELDS);
   reading.read(body, "system", "system");
   const messages = body.messages;
   if (Array.isArray(messages)) {
@@ -44,6 +45,7 @@ export function readMessagesRequest(body: Record<string, unknown>): TextReading 
       if (!isObject(message)) continue;
       reading.nextTurn();
       const role = messageRole(message.role);
+      reading.readExcept(message, ["role", "content"], role);
       const content = message.content;
       if (!Array.isArray(content)) {
         reading.read(message, "content", role);
@@ -55,7 +57,7 @@ export function readMessagesRequest(body: Record<string, unknown>): TextReading 
       }
     }
   }
-  reading.definitions(body.tools);
+  reading.rest(body, ["system", "messages"], "user");
   return reading.decideJudged();
 }
 

@@ -15,7 +15,8 @@
  */
 import type { Block } from "../../../pipeline/types.ts";
 import { encodeEvent, type SseEvent } from "../../../streaming/sse.ts";
-import { atPath, otherTexts } from "../../reading/event-texts.ts";
+import { atPath, eventRest, otherTexts } from "../../reading/event-texts.ts";
+import { MESSAGES_FIELDS } from "./fields.ts";
 import { TextReading } from "../../reading/text-reading.ts";
 import { isObject } from "../../../schema/json.ts";
 import { eventJson, JsonEventReading, type EventReading, type StreamInterpreter, type StreamFailureCode } from "../../../streaming/events.ts";
@@ -31,6 +32,13 @@ export class MessagesStream implements StreamInterpreter {
   private readonly deltas = new Map<string, string>();
 
   read(event: SseEvent): EventReading {
+    const reading = this.readEvent(event);
+    // Whatever of the payload the reading above did not read is read by default.
+    if (reading instanceof JsonEventReading && reading.payload) eventRest(MESSAGES_FIELDS, reading, reading.payload);
+    return reading;
+  }
+
+  private readEvent(event: SseEvent): EventReading {
     const payload = eventJson(event);
     const reading = new JsonEventReading(event, payload);
     if (!payload) return reading;
@@ -52,7 +60,7 @@ export class MessagesStream implements StreamInterpreter {
         this.deltas.set(key, delta.type as string);
         reading.add(key, delta, field, delta.type === "thinking_delta");
       } else if (typeof delta.type === "string" && delta.type !== "signature_delta") {
-        for (const name in delta) if (name !== "type") otherTexts(reading, "adds", `${key}:x:${delta.type}:`, name, delta, name);
+        for (const name in delta) if (name !== "type") otherTexts(MESSAGES_FIELDS, reading, "adds", `${key}:x:${delta.type}:`, name, delta, name);
       }
       // The signature comes after the whole thinking it signs: held thinking goes out first.
       if (delta.type === "signature_delta") reading.closes.push(key);
@@ -94,13 +102,20 @@ export class MessagesStream implements StreamInterpreter {
  * texts is a repeat on a key of its own (signed thinking judged, never rewritten).
  */
 function wholeBlockTexts(reading: JsonEventReading, key: string, payload: Record<string, unknown>): void {
-  const texts = TextReading.ofAnswer();
+  reading.consume(payload, "content_block");
+  const texts = TextReading.ofAnswer(MESSAGES_FIELDS);
   texts.read(payload, "content_block", "assistant");
   texts.slots.forEach((slot, i) => {
-    reading.addText("repeats", `${key}:block:${i}`, slot.text, (t) => {
-      if (!slot.masked) return;
-      slot.write(t);
-      texts.commit();
-    });
+    reading.addText(
+      "repeats",
+      `${key}:block:${i}`,
+      slot.text,
+      (t) => {
+        if (!slot.masked || slot.signed) return;
+        slot.write(t);
+        texts.commit();
+      },
+      slot.signed === true,
+    );
   });
 }

@@ -4,6 +4,7 @@ import { bodyShape, type ApiFamily } from "../../family.ts";
 import { readResponsesRequest, ResponsesRequest } from "./request.ts";
 import { readResponsesAnswer } from "./response.ts";
 import { ResponsesStream } from "./stream.ts";
+import { RESPONSES_FIELDS } from "./fields.ts";
 import { CHAT_UPSTREAMS } from "../chat/index.ts";
 import { compat } from "../chat/providers/compat.ts";
 import { hosted } from "../chat/providers/hosted.ts";
@@ -14,6 +15,7 @@ export const responsesFamily: ApiFamily = {
   providers: [compat, hosted],
   routes: [{ method: "post", path: "/v1/responses", body: ResponsesRequest, upstream: CHAT_UPSTREAMS }],
   ...bodyShape("/responses"),
+  fields: RESPONSES_FIELDS,
   errorBody: compatErrorBody,
   readRequest: readResponsesRequest,
   readAnswer: readResponsesAnswer,

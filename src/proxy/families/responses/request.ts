@@ -5,6 +5,7 @@ import { isObject } from "../../../schema/json.ts";
 import { GuardrailsField } from "../../guardrails-field.ts";
 import { TextReading, type SlotRole } from "../../reading/text-reading.ts";
 import { messageRole } from "../chat/request.ts";
+import { RESPONSES_FIELDS } from "./fields.ts";
 
 /** SPEC "POST /v1/responses": the listed fields are typed; any other field is forwarded. */
 export const ResponsesRequest = requestSchema(
@@ -31,7 +32,7 @@ export const ResponsesRequest = requestSchema(
  * type, the prompt template's variables, and the tools' descriptions (judged, not masked).
  */
 export function readResponsesRequest(body: Record<string, unknown>): TextReading {
-  const reading = new TextReading();
+  const reading = new TextReading(RESPONSES_FIELDS);
   reading.read(body, "instructions", "system");
   const input = body.input;
   if (typeof input === "string") {
@@ -45,8 +46,11 @@ export function readResponsesRequest(body: Record<string, unknown>): TextReading
       reading.read(input, i, itemRole(item));
     }
   }
-  if (isObject(body.prompt)) reading.read(body.prompt, "variables", "user");
-  reading.definitions(body.tools);
+  if (isObject(body.prompt)) {
+    reading.read(body.prompt, "variables", "user");
+    reading.read(body.prompt, "version", "user");
+  }
+  reading.rest(body, ["instructions", "input", "prompt"], "user");
   return reading.decideJudged();
 }
 

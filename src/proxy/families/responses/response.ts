@@ -5,11 +5,14 @@
  */
 import { isObject } from "../../../schema/json.ts";
 import { TextReading } from "../../reading/text-reading.ts";
+import { RESPONSES_FIELDS } from "./fields.ts";
 
 export function readResponsesAnswer(answer: unknown): TextReading {
-  const reading = TextReading.ofAnswer();
+  const reading = TextReading.ofAnswer(RESPONSES_FIELDS);
   if (!isObject(answer)) return reading;
   reading.read(answer, "output", "assistant");
   reading.read(answer, "output_text", "assistant");
+  // Every other field (an error's message, incomplete details, fields not known yet), by the table.
+  reading.rest(answer, ["output", "output_text"], "assistant");
   return reading.finishAnswer();
 }

@@ -19,7 +19,8 @@
  */
 import type { Block } from "../../../pipeline/types.ts";
 import { DONE_EVENT, encodeEvent, type SseEvent } from "../../../streaming/sse.ts";
-import { otherTexts } from "../../reading/event-texts.ts";
+import { eventRest, otherTexts } from "../../reading/event-texts.ts";
+import { RESPONSES_FIELDS } from "./fields.ts";
 import { dropAlternatives, tokenEntry, tokenTexts } from "../../reading/token-entries.ts";
 import { isObject } from "../../../schema/json.ts";
 import { eventJson, JsonEventReading, type EventReading, type StreamInterpreter, type StreamFailureCode } from "../../../streaming/events.ts";
@@ -77,6 +78,13 @@ export class ResponsesStream implements StreamInterpreter {
   private readonly audio: string[] = [];
 
   read(event: SseEvent): EventReading {
+    const reading = this.readEvent(event);
+    // Whatever of the payload the reading above did not read is read by default.
+    if (reading instanceof JsonEventReading && reading.payload) eventRest(RESPONSES_FIELDS, reading, reading.payload);
+    return reading;
+  }
+
+  private readEvent(event: SseEvent): EventReading {
     const payload = eventJson(event);
     const reading = new JsonEventReading(event, payload);
     if (event.data.trim() === "[DONE]") {
@@ -188,7 +196,7 @@ function itemTexts(reading: JsonEventReading, oi: number, item: Record<string, u
   reading.repeat(`${oi}:input:0`, item, "input");
   reading.repeat(`${oi}:code:0`, item, "code");
   reading.repeat(`${oi}:output:0`, item, "output");
-  for (const key in item) if (!ITEM_CHANNELS.has(key)) otherTexts(reading, "repeats", `${oi}:x:`, key, item, key);
+  for (const key in item) if (!ITEM_CHANNELS.has(key)) otherTexts(RESPONSES_FIELDS, reading, "repeats", `${oi}:x:`, key, item, key);
 }
 
 /** Item fields read on channels of their own above. */
