@@ -120,7 +120,8 @@ async function guarded(deps: ProxyDeps, call: ProxyCall, policy: CompiledPolicy,
     if (e instanceof UpstreamStatusError) {
       // An error body is an answer the caller shows too: read and guarded like one.
       if (policy.stages.output.length === 0) return relayedError(e);
-      return wholeAnswer(policy, vault, family, relayedError(e), e.headers.get("content-type") ?? "application/json", audit, abort.signal, deps.settings.maxAnswerBytes, shadow);
+      // The upstream's own headers: wholeAnswer picks what is relayed, as for any answer.
+      return wholeAnswer(policy, vault, family, new Response(e.body, { status: e.status, headers: e.headers }), e.headers.get("content-type") ?? "application/json", audit, abort.signal, deps.settings.maxAnswerBytes, shadow);
     }
     throw e;
   }
