@@ -14,6 +14,15 @@
  * with letters spaced out joined back; every gap is bounded, so matching stays linear.
  */
 import type { ClassifierName } from "./classifier.ts";
+import { FRAMED_HARM_EN, NOT_REFUSED, INTENT_ANCHORS, INTENT_BEFORE_CHAT_EN, INTENT_MODE_EN, INTENT_INJECTION_CJK_RU, INTENT_INJECTION_EN, INTENT_INJECTION_EU, INTENT_JAILBREAK_CJK_RU, INTENT_JAILBREAK_EN, INTENT_JAILBREAK_EU } from "./intent-rules.ts";
+import { STRUCTURAL_ANCHORS, STRUCTURAL_INJECTION, TOOL_TEXT_INJECTION } from "./structural-rules.ts";
+
+/**
+ * Whose text is judged: a user's prompt (or a model's answer), or text a tool sends the model (a
+ * tool's description, parameters or result), where instructions to the model are the attack
+ * whatever their wording, and the tool-text rules (structural-rules.ts) apply too.
+ */
+export type TextReading = "prompt" | "tool";
 
 /**
  * A letter of the six languages, as the prepared (lower-case, folded) text has them. Written out
@@ -53,7 +62,7 @@ const INJECTION_EN: readonly string[] = [
   `\\b(?:new|updated)\\s+(?:instructions|objective|directive)\\s*(?:follow|below)?\\s*:`,
   `\\bsystem\\s+override\\b`,
   // "print your system prompt", "repeat the text above", "what is your system prompt"
-  `\\b${SHOW}${gap(3)}(?:your|the|its)\\s+(?:(?:full|exact|entire|whole|complete|original|first|initial|current)\\s+)?${HIDDEN}`,
+  `\\b${NOT_REFUSED}${SHOW}${gap(3)}(?:your|the|its)\\s+(?:(?:full|exact|entire|whole|complete|original|first|initial|current)\\s+)?${HIDDEN}`,
   `\\b(?:repeat|print|output|copy)\\s+(?:the\\s+|all\\s+(?:the\\s+)?)?(?:text|words|everything|content)\\s+(?:above|before)`,
   `\\b(?:output|print|repeat|show|dump)\\s+everything\\s+(?:in|from)\\s+your\\s+(?:context|memory|prompt)`,
   `\\bwhat\\s+(?:is|are|was|were)\\s+your\\s+(?:${WHICH}\\s+)?(?:system prompt|system message|instructions|hidden instructions)\\b`,
@@ -83,7 +92,7 @@ const JAILBREAK_EN: readonly string[] = [
 
 // German, French, Spanish, Italian, Portuguese -------------------------------------------------
 const INJECTION_EU: readonly string[] = [
-  `\\b(?:ignoriere|ignorier|ignorieren sie|vergiss|vergessen sie|missachte|übergehe|verwirf)${gap(3)}(?:anweisungen|instruktionen|regeln|richtlinien|vorgaben|systemprompt|system-prompt)\\b`,
+  `\\b(?:ignoriere|ignorier|ignorieren sie|vergiss(?! nicht)|vergessen sie|missachte|übergehe|verwirf)${gap(3)}(?:anweisungen|instruktionen|regeln|richtlinien|vorgaben|systemprompt|system-prompt)\\b`,
   `\\b(?:vergiss|vergessen sie|ignoriere)\\s+alles,?\\s+was\\s+(?:dir|ihnen)\\s+(?:\\w+\\s+){0,2}(?:gesagt|mitgeteilt|aufgetragen|vorgegeben)`,
   `\\b(?:zeige?|gib|verrate|nenne|wiederhole)${gap(3)}(?:deinen|ihren)\\s+(?:system-?prompt|systemnachricht|anweisungen)\\b`,
   `\\b(?:hinweis|anweisung|nachricht|notiz)\\s+(?:an|für)\\s+(?:die\\s+|den\\s+|das\\s+)?(?:ki|assistenten|ai)\\b`,
@@ -114,11 +123,41 @@ const JAILBREAK_EU: readonly string[] = [
   `\\b(?:ia|assistente)\\s+sem\\s+(?:regras|restrições|limites)\\b`,
 ];
 
-const RULES: Record<ClassifierName, RegExp | null> = {
-  injection: compile([...INJECTION_EN, ...INJECTION_EU]),
-  jailbreak: compile([...JAILBREAK_EN, ...JAILBREAK_EU]),
-  harmful: null,
-};
+/**
+ * The rules in groups, each compiled on its own: one regex of every pattern is too large for the
+ * engine's compiler to make machine code of, and ran five times slower than the groups in turn.
+ * A group with `needs` runs only on texts holding one of those words (its patterns all need one).
+ */
+interface RuleGroup {
+  readonly needs?: RegExp;
+  readonly re: RegExp;
+}
+const group = (patterns: readonly string[], needs?: RegExp): RuleGroup => ({ re: compile(patterns), ...(needs ? { needs } : {}) });
+
+const INJECTION_GROUPS: readonly RuleGroup[] = [
+  group([...INJECTION_EN, ...INJECTION_EU]),
+  group(INTENT_INJECTION_EN, /instruct|rule|guid|direction|directive|set-?up|config|prompt|programm|restrict|limit|constraint|polic|filter|safeguard|guardrail|ethic|moral|training|orders|commands|principles|protocol|conditioning|alignment|boundar|safety|told|given|taught|context|initiali|briefing|obey|follow|listen to|answer to|my word|only|authori|allowed|permitted|approved|overrid|supersede|precedence|replace|code|key|password|command|token|flag|secret|task|purpose|goal|objective|job|mission|verbatim|word|above|before|preced|prior|whatever|everything|anything/),
+  group(INTENT_BEFORE_CHAT_EN, /before|prior to|preceding|at the (?:start|beginning)|ahead of/),
+  group(INTENT_INJECTION_EU, /anweis|instrukt|regel|richtlin|vorgab|befehl|einschr|beschr|sicherheit|prompt|konfig|programm|filter|grenz|vorschrift|consign|règle|direct|restrict|limit|filtre|garde|paramètr|instruc|regla|norma|polít|restricc|indicac|límit|configura|istruz|regol|dirett|indicaz|restriz|linee|instruç|regra|diretriz|orienta|restriç|richtlijn|beperking|aanwijzing|opdracht|instrukc|polece|zasad|reguł|ogranicze|wytyczn|ustawie|filtr|mot pour mot|mot à mot|palabra por palabra|parola per parola|palavra por palavra|woord voor woord|słowo w słowo|wortwörtlich|wort für wort/),
+  group(INTENT_INJECTION_CJK_RU, /[\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff]/),
+  group(STRUCTURAL_INJECTION),
+];
+const JAILBREAK_GROUPS: readonly RuleGroup[] = [
+  group([...JAILBREAK_EN, ...JAILBREAK_EU]),
+  group(INTENT_MODE_EN, /mode/),
+  group(INTENT_JAILBREAK_EN),
+  group(FRAMED_HARM_EN),
+  group(INTENT_JAILBREAK_EU),
+  group(INTENT_JAILBREAK_CJK_RU, /[\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff]/),
+];
+
+function anyMatches(groups: readonly RuleGroup[], text: string, withNeeds = true): boolean {
+  for (const g of groups) if ((!withNeeds || !g.needs || g.needs.test(text)) && g.re.test(text)) return true;
+  return false;
+}
+
+/** Read on tool text only, without an anchor: tool text is rarer than prompts, and its attacks use everyday words. */
+const TOOL_RULES = compile(TOOL_TEXT_INJECTION);
 
 function compile(patterns: readonly string[]): RegExp {
   return new RegExp(patterns.map((p) => `(?:${p})`).join("|"));
@@ -148,6 +187,8 @@ const ANCHORS = [
   "regla", "polític", "norma", "indicac", "directric", "nota", "mensaje", "sin ", "modo",
   "regol", "dirett", "indicazion", "messaggio", "modalit", "senza",
   "regra", "diretriz", "orienta", "mensagem", "sem ",
+  ...INTENT_ANCHORS,
+  ...STRUCTURAL_ANCHORS,
 ];
 
 /** The anchors as one pattern of literals: one pass over the text (a third of the cost of a search per anchor). */
@@ -157,8 +198,6 @@ function hasAnchor(text: string): boolean {
   return ANCHOR.test(text);
 }
 
-/** The injection and jailbreak rules at once: most texts match neither, and are read once. */
-const ANY = compile([...INJECTION_EN, ...INJECTION_EU, ...JAILBREAK_EN, ...JAILBREAK_EU]);
 
 interface RuleHits {
   readonly injection: boolean;
@@ -166,29 +205,35 @@ interface RuleHits {
 }
 const NO_HITS: RuleHits = { injection: false, jailbreak: false };
 
-/** The last text read, and what matched in it: the classifiers of one stage read the same text. */
+/** The last text read, how, and what matched in it: the classifiers of one stage read the same text. */
 let lastText: string | null = null;
+let lastReading: TextReading = "prompt";
 let lastHits: RuleHits = NO_HITS;
 
-/** Whether a rule of `name` matches the prepared text. */
-export function ruleMatches(name: ClassifierName, prepared: string): boolean {
+/** Whether a rule of `name` matches the prepared text, read as a prompt or as a tool's text. */
+export function ruleMatches(name: ClassifierName, prepared: string, reading: TextReading = "prompt"): boolean {
   if (name === "harmful") return false;
-  if (prepared !== lastText) {
+  if (prepared !== lastText || reading !== lastReading) {
     lastText = prepared;
-    lastHits = hitsOf(prepared);
+    lastReading = reading;
+    lastHits = hitsOf(prepared, reading);
   }
   return lastHits[name];
 }
 
-function hitsOf(prepared: string): RuleHits {
+function hitsOf(prepared: string, reading: TextReading): RuleHits {
   const text = joinSpaced(prepared);
-  if (!hasAnchor(text) || !ANY.test(text)) return NO_HITS;
-  return { injection: RULES.injection!.test(text), jailbreak: RULES.jailbreak!.test(text) };
+  const tool = reading === "tool" && TOOL_RULES.test(text);
+  if (!hasAnchor(text)) return tool ? TOOL_HIT : NO_HITS;
+  return { injection: tool || anyMatches(INJECTION_GROUPS, text), jailbreak: anyMatches(JAILBREAK_GROUPS, text) };
 }
 
-/** The patterns alone, anchors aside: for the test that keeps ANCHORS complete. */
+const TOOL_HIT: RuleHits = { injection: true, jailbreak: false };
+
+/** The patterns alone, anchors (and groups' `needs`) aside: for the test that keeps them complete. */
 export function matchesWithoutAnchors(prepared: string): boolean {
-  return ANY.test(joinSpaced(prepared));
+  const text = joinSpaced(prepared);
+  return anyMatches(INJECTION_GROUPS, text, false) || anyMatches(JAILBREAK_GROUPS, text, false);
 }
 
 /** The text with letters spaced out joined back; the regex runs only where three single letters stand in a row. */
