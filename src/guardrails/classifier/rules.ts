@@ -1,12 +1,13 @@
 /**
- * A small layer of high-precision rules beside the n-gram models (DECISIONS §3: the canonical
+ * A layer of high-precision rules beside the n-gram models (DECISIONS §3: the canonical
  * attacks a new user tries first must be caught). Each rule is a grammar of an attack, not a
- * phrase: an override verb whose object is the model's own instructions ("ignore all previous
- * instructions", "disregard your guidelines"), a request for the hidden prompt ("print your
- * system prompt"), a switch into a mode or persona without rules, a note addressed to the AI
- * inside a document; in English, German, French, Spanish, Italian and Portuguese. Ordinary
- * prompts use the same words with other objects ("ignore the previous error", "enable developer
- * mode on my phone", "what is a system prompt?"), so every rule names its object.
+ * phrase. This file holds the first, canonical forms (an override verb whose object is the
+ * model's own instructions, a request for the hidden prompt, a switch into a mode or persona
+ * without rules, a note addressed to the AI inside a document, in six languages);
+ * intent-rules.ts the grammar of intent in eleven; structural-rules.ts the signs in a text's
+ * structure, and the forms of tool poisoning read only in a tool's text (`TextReading`).
+ * Ordinary prompts use the same words with other objects ("ignore the previous error", "enable
+ * developer mode on my phone", "what is a system prompt?"), so every rule names its object.
  *
  * A match scores 0.999 (`RULE_CONFIDENCE`): a classifier's answer is the higher of its model's
  * and its rules', and a `confidence_threshold` of 1 still never trips. The
@@ -170,12 +171,10 @@ export const RULE_CONFIDENCE = 0.999;
 const SPACED = /(?<![a-z0-9\u00c0-\u024f])(?:[a-z\u00c0-\u024f] ){2,}[a-z\u00c0-\u024f](?![a-z0-9\u00c0-\u024f])/g;
 
 /**
- * Substrings every rule needs one of (its object, its addressee or its mode word, in the six
- * languages). Most texts hold none and are spared the patterns, which cost about 30 µs per KB
- * (the anchors, 5):
- * 1 of 60 support messages of the PII benchmark holds one, 15% of the public data's rows. On those
- * 46,571 rows no text the patterns match lacks an anchor; test/guardrails/rules.test.ts checks it
- * on the attack lists.
+ * Substrings every rule needs one of (its object, its addressee, its mode word or its marker, in
+ * the eleven languages). A text holding none is spared the patterns; a group of rules whose
+ * words are rarer has its own `needs` besides. test/guardrails/rules.test.ts checks on the attack
+ * lists that no text the patterns match lacks an anchor.
  */
 const ANCHORS = [
   "instru", "istruz", "direction", "directive", "rules", "guideline", "restriction", "programming", "system", "safety", "content policy",
