@@ -130,7 +130,7 @@ export const INTENT_INJECTION_EN: readonly string[] = [
   `\\b(?:your|the)\\s+(?:developer|developers|creator|creators|admin|administrator|operator|owner|company|openai|anthropic)s?\\s+(?:has|have)\\s+(?:authori[sz]ed|allowed|permitted|instructed|approved)\\s+(?:me|you|this)\\s+to\\s+(?:lift|remove|disable|bypass|ignore|override|turn off|reveal|suspend)`,
   `\\b(?:overrides?|supersedes?|takes? precedence over|replaces?)\\s+(?:any|all|the|every)\\s+(?:earlier|prior|previous|other|existing|original)?\\s*(?:instructions|rules|guidance|directions|directives|guidelines)\\b(?:${gap(4)}(?:you|the assistant|the ai|the model))?`,
   `\\b(?:override|unlock|admin|sudo|root|master|debug)\\s+(?:code|key|password|command|token)\\b${gap(6)}(?:suspend|disable|lift|remove|bypass|ignore|unlock|turn off)`,
-  `\\byour\\s+(?:real|true|actual|new|only|primary)\\s+(?:task|purpose|goal|objective|job|mission|instructions?)\\s+(?:is|are|now)\\b`,
+  `\\byour\\s+(?:real|true|actual)\\s+(?:task|purpose|goal|objective|job|mission|instructions?)\\s+(?:is|are|now)\\b`,
 ];
 
 /** What was said before the conversation, asked for (run only on texts that say "before", "prior to", ...). */
@@ -172,18 +172,18 @@ export const INTENT_JAILBREAK_EN: readonly string[] = [
 
 // Harm wrapped in a frame: a story, a game, a late grandmother ----------------------------------
 const FRAME = alt([
-  "grandm(?:a|other)", "granny", "nana", "grandpa", "grandfather", "story", "novel", "screenplay", "script", "scene", "fiction(?:al)?", "role-?play", "roleplay", "hypothetical(?:ly)?",
+  "grandm(?:a|other)", "granny", "nana", "grandpa", "grandfather", "story", "novel", "screenplay", "movie script", "scene", "fiction(?:al)?", "role-?play", "roleplay", "hypothetical(?:ly)?",
   "game", "movie", "film", "character", "pretend", "monologue", "bedtime", "thriller", "fantasy world",
 ]);
 const DANGER = alt([
   "napalm", "pipe bombs?", "bombs?", "explosives?", "thermite", "methamphetamine", "meth", "nerve agents?", "sarin", "ricin", "anthrax", "ransomware", "malware", "keyloggers?",
   "(?:poison(?:ous)?|toxic|chlorine|mustard) gas", "untraceable (?:guns?|firearms?)", "ghost guns?", "launder(?:ing)? (?:the )?money", "launder \\S+ (?:million|thousand|dollars)",
   "windows (?:\\d+ )?(?:pro )?(?:keys|activation keys|product keys|serial keys)", "(?:activation|product|license|licence) keys", "molotov", "(?:c4|tnt|semtex)", "fentanyl", "cocaine",
-  "(?:synthesi[sz]e|cook|make|build|assemble) (?:a |the )?(?:drug|weapon|gun|poison)", "poisons?", "toxins?", "chemical weapons?", "bioweapons?",
+  "(?:synthesi[sz]e|cook|make|build|assemble) (?:a |the )?(?:drug|weapon|gun|poison)", "chemical weapons?", "bioweapons?",
 ]);
 const PRECISION = alt([
   "step[- ]by[- ]step", "exact", "precise", "precisely", "detailed", "in (?:full|technical|great|exact) detail", "technical detail", "with (?:exact |real |precise )?(?:quantities|amounts|measurements|commands|reagents|ratios|ingredients)",
-  "real (?:quantities|amounts|recipe|instructions)", "(?:the|which) (?:steps|recipe|formula|process|reagents|ingredients)", "how (?:to|they|he|she|you|one|someone|the \\w+) (?:would )?(?:make|made|build|built|cook|synthesi[sz]e|produce|deploy|launder|assemble)",
+  "real (?:quantities|amounts|recipe|instructions)", "(?:the|which) (?:steps|recipe|formula|reagents|ingredients)", "how (?:to|they|he|she|you|one|someone|the \\w+) (?:would )?(?:make|made|build|built|cook|synthesi[sz]e|produce|deploy|launder|assemble)",
   "working", "in what amounts", "list(?:s|ed)? the",
 ]);
 export const FRAMED_HARM_EN: readonly string[] = [

@@ -18,7 +18,7 @@ const alt = (words: readonly string[]) => `(?:${words.join("|")})`;
 
 /** A conversation or system marker of a chat template or a prompt format. */
 const MARKER = alt([
-  "<\\|im_start\\|>\\s*system", "<\\|system\\|>", "<\\|start_header_id\\|>\\s*system", "<<sys>>", "\\[system\\]", "\\[sys\\]", "#{2,}\\s*system\\s*#{0,}", "#{2,}\\s*(?:new\\s+)?instructions?\\s*:",
+  "<\\|im_start\\|>\\s*system", "<\\|system\\|>", "<\\|start_header_id\\|>\\s*system", "<<sys>>", "\\[system\\]", "\\[sys\\]", "#{2,}\\s*system\\s*#{0,}",
   "</?system(?:_message|-message|_prompt)?>", "</user(?:_input|_message|_query)?>", "</?admin>", "</?developer>", "---+\\s*end of (?:user )?(?:message|input|prompt|conversation)\\s*-*",
   "(?:^|\\n)\\s*system\\s*(?:message|prompt|note|update)?\\s*:", "\"role\"\\s*:\\s*\"(?:system|developer)\"", "\\[/?inst\\]", "<\\|(?:endoftext|eot_id|end)\\|>",
 ]);
