@@ -137,7 +137,7 @@ const group = (patterns: readonly string[], needs?: RegExp): RuleGroup => ({ re:
 
 const INJECTION_GROUPS: readonly RuleGroup[] = [
   group([...INJECTION_EN, ...INJECTION_EU]),
-  group(INTENT_INJECTION_EN, /instruct|rule|guid|direction|directive|set-?up|config|prompt|programm|restrict|limit|constraint|polic|filter|safeguard|guardrail|ethic|moral|training|orders|commands|principles|protocol|conditioning|alignment|boundar|safety|told|given|taught|context|initiali|briefing|obey|follow|listen to|answer to|my word|only|authori|allowed|permitted|approved|overrid|supersede|precedence|replace|code|key|password|command|token|flag|secret|task|purpose|goal|objective|job|mission|verbatim|word|above|before|preced|prior|whatever|everything|anything/),
+  group(INTENT_INJECTION_EN, /instruct|rule|guid|direction|directive|set-?up|config|prompt|programm|restrict|limit|constraint|polic|filter|safeguard|guardrail|ethic|moral|training|orders|commands|principles|protocol|conditioning|alignment|boundar|safety|told|were given|been given|you given|did you get|you got|taught|said|written|stated|context|initiali|briefing|memory|conversation|obey|follow|listen to|take orders|answer to|my word|my command|my instruction|my order|my message|only rule|only instruction|only law|authori|allowed|permitted|approved|overrid|supersede|precedence|unlock|admin|sudo|root|master|debug|your real|your true|your actual|verbatim|word for word|word-for-word|above|before|preced|prior|came before|comes before/),
   group(INTENT_BEFORE_CHAT_EN, /before|prior to|preceding|at the (?:start|beginning)|ahead of/),
   group(INTENT_INJECTION_EU, /anweis|instrukt|regel|richtlin|vorgab|befehl|einschr|beschr|sicherheit|prompt|konfig|programm|filter|grenz|vorschrift|consign|règle|direct|restrict|limit|filtre|garde|paramètr|instruc|regla|norma|polít|restricc|indicac|límit|configura|istruz|regol|dirett|indicaz|restriz|linee|instruç|regra|diretriz|orienta|restriç|richtlijn|beperking|aanwijzing|opdracht|instrukc|polece|zasad|reguł|ogranicze|wytyczn|ustawie|filtr|mot pour mot|mot à mot|palabra por palabra|parola per parola|palavra por palavra|woord voor woord|słowo w słowo|wortwörtlich|wort für wort/),
   group(INTENT_INJECTION_CJK_RU, /[\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff]/),
@@ -146,8 +146,8 @@ const INJECTION_GROUPS: readonly RuleGroup[] = [
 const JAILBREAK_GROUPS: readonly RuleGroup[] = [
   group([...JAILBREAK_EN, ...JAILBREAK_EU]),
   group(INTENT_MODE_EN, /mode/),
-  group(INTENT_JAILBREAK_EN),
-  group(FRAMED_HARM_EN),
+  group(INTENT_JAILBREAK_EN, /restrict|rule|limit|filter|guid|polic|check|ethic|moral|censor|safety|safeguard|guardrail|refus|boundar|constraint|warning|disclaimer|uncensored|unfiltered|unrestricted|jailbr|unaligned|amoral|unethical|unbound|unshackled|lawless|limitless|unlimited|evil|dark|shadow|broken free|decline|say no|reject|\bdan\b|\bstan\b|\bdude\b|\baim\b|antigpt|mongo tom|omega|apophis|basedgpt|maximum|ucar|kevin|stands for|short for|raw|base|pre-?trained|would normally|would usually|would otherwise|training|alignment|unhinged|alter ego|opposite|twin|no-?rules|rule-?free|filter-?free/),
+  group(FRAMED_HARM_EN, /napalm|bomb|explosive|thermite|meth|nerve agent|sarin|ricin|anthrax|ransomware|malware|keylogger|gas\b|untraceable|ghost gun|launder|activation key|product key|license key|licence key|serial key|windows|molotov|c4|tnt|semtex|fentanyl|cocaine|drug|weapon|gun|poison/),
   group(INTENT_JAILBREAK_EU),
   group(INTENT_JAILBREAK_CJK_RU, /[\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff]/),
 ];
