@@ -68,8 +68,9 @@ test(`build:all writes ${EVERY_PLATFORM ? "every platform's binary" : "this mach
   for (const line of sums) {
     const [sha, name] = line.split("  ") as [string, string];
     const bytes = readFileSync(join(outDir, name));
-    // The size target of a binary with everything inside, tracing included.
-    expect(bytes.length).toBeLessThan(130e6);
+    // The size target of a binary with everything inside, tracing included: the runtime is
+    // most of it (Windows' the largest, 130 MB with the rules of eleven languages).
+    expect(bytes.length).toBeLessThan(132e6);
     expect(new Bun.CryptoHasher("sha256").update(bytes).digest("hex")).toBe(sha);
     expect({ name, ...executablePlatform(bytes) }).toEqual({ name, executable: true, ...EXPECTED[name]!, interpreter: EXPECTED[name]!.interpreter } as never);
     for (const marker of markers) expect(bytes.indexOf(marker)).toBeGreaterThan(0);

@@ -7,7 +7,7 @@ import type { PlaceholderVault } from "../guardrails/text/vault.ts";
 import type { RequestTrace } from "../tracing/trace.ts";
 import { revealHidden } from "./hidden-text.ts";
 import { runStage } from "./run-stage.ts";
-import type { StageOptions } from "./stage-runs.ts";
+import type { ConversationTurn, StageOptions } from "./stage-runs.ts";
 import type { Block, GuardrailRun, Segment } from "./types.ts";
 
 export interface InputVerdict {
@@ -48,6 +48,8 @@ export interface OutputOptions {
   readonly vault?: PlaceholderVault;
   /** Work nobody waits for (StageOptions.background). */
   readonly background?: boolean;
+  /** The prompt's conversation, as the input stages left it: remote judges read the answer after it. */
+  readonly prompt?: readonly ConversationTurn[];
 }
 
 /**
@@ -60,7 +62,7 @@ export async function runOutputStage(policy: CompiledPolicy, texts: readonly str
     policy,
     "output",
     revealHidden(texts.map((text, i) => ({ role: "assistant", text, masked: masked?.[i] ?? true, judged: true }))),
-    { signal: options.signal, trace: options.trace, ...(options.vault ? { vault: options.vault } : {}), ...(options.background ? { background: true } : {}) },
+    { signal: options.signal, trace: options.trace, ...(options.vault ? { vault: options.vault } : {}), ...(options.background ? { background: true } : {}), ...(options.prompt ? { before: options.prompt } : {}) },
   );
   return { runs: result.runs, block: result.block, texts: result.segments.slice(0, texts.length).map((s) => s.text) };
 }

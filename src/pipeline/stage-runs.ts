@@ -48,6 +48,17 @@ export interface StageOptions {
    * local guardrails run in the background pool's workers, never queued before a live request's.
    */
   readonly background?: boolean;
+  /**
+   * The conversation before the stage's texts, oldest first, as remote judges are given it: for
+   * the output stage, the prompt the answer answers (after the input stages masked it).
+   */
+  readonly before?: readonly ConversationTurn[];
+}
+
+/** A turn of the conversation a remote judge reads as context. */
+export interface ConversationTurn {
+  readonly role: string;
+  readonly text: string;
 }
 
 /** A detector's verdicts on texts, in their order (local detectors: here or in a scan worker). */
@@ -79,6 +90,7 @@ export class StageProgress {
 
   private readonly signal: AbortSignal | undefined;
   private readonly trace: StageTrace | undefined;
+  private readonly before: readonly ConversationTurn[];
 
   constructor(
     private readonly policy: CompiledPolicy,
@@ -93,6 +105,7 @@ export class StageProgress {
     this.context = maskContext(stage, segments, options.vault);
     this.signal = options.signal;
     this.trace = options.stageTrace;
+    this.before = options.before ?? [];
   }
 
   /** The texts maskers read, in order. */
@@ -178,7 +191,7 @@ export class StageProgress {
       } else fresh.push(t);
     }
     let found: readonly Detection[] = [];
-    const context = (index: number) => ({ history: this.segments.slice(0, index), signal: this.signal, stage: this.stage, configId: this.policy.id });
+    const context = (index: number) => ({ history: this.historyBefore(index), signal: this.signal, stage: this.stage, configId: this.policy.id });
     if (fresh.length > 0 && detector.remote && detector.perText) {
       found = await Promise.all(fresh.map((t) => detector.detect(t.text, context(t.index))));
       fresh.forEach((t, i) => this.noteRewrite(t, found[i]!));
@@ -194,6 +207,12 @@ export class StageProgress {
       if (cache) for (let i = Math.max(0, fresh.length - VerdictCache.capacity); i < fresh.length; i++) cache.set(fresh[i]!.text, found[i]!);
     }
     return combined(known.length === 0 ? found : [...known, ...found]);
+  }
+
+  /** The conversation before segment `index`: the turns before the stage, then its own segments (boundary windows repeat two turns, so they are left out). */
+  private historyBefore(index: number): readonly ConversationTurn[] {
+    const own = this.segments.slice(0, index).filter((s) => s.window !== true);
+    return this.before.length === 0 ? own : [...this.before, ...own];
   }
 }
 

@@ -30,6 +30,7 @@ import { isPathName } from "./names.ts";
 import { RecordingInterpreter } from "../streaming/recording-interpreter.ts";
 import { parseJsonLeniently } from "../streaming/events.ts";
 import type { Segment } from "../pipeline/types.ts";
+import type { ConversationTurn } from "../pipeline/stage-runs.ts";
 import type { TextSlot } from "./reading/text-reading.ts";
 import type { UnreadableKind } from "./reading/media.ts";
 import { TooManyTextsError, type TextReading } from "./reading/text-reading.ts";
@@ -78,7 +79,8 @@ async function guarded(deps: ProxyDeps, call: ProxyCall, policy: CompiledPolicy,
   checkProvider(call.familyRoute, route, model);
   checkPathModel(route, model);
 
-  await guardInput(deps, call, policy, vault, seen);
+  const conversation = await guardInput(deps, call, policy, vault, seen);
+  const prompt = promptForOutputJudges(call, policy, conversation);
   const upstreamModel = route.modelOverride ?? model;
   family.placeModel(body, upstreamModel);
   applyRequestDefaults(body, route);
@@ -121,7 +123,7 @@ async function guarded(deps: ProxyDeps, call: ProxyCall, policy: CompiledPolicy,
       // An error body is an answer the caller shows too: read and guarded like one.
       if (policy.stages.output.length === 0) return relayedError(e);
       // The upstream's own headers: wholeAnswer picks what is relayed, as for any answer.
-      return wholeAnswer(policy, vault, family, new Response(e.body, { status: e.status, headers: e.headers }), e.headers.get("content-type") ?? "application/json", audit, abort.signal, deps.settings.maxAnswerBytes, shadow);
+      return wholeAnswer(policy, vault, family, new Response(e.body, { status: e.status, headers: e.headers }), e.headers.get("content-type") ?? "application/json", audit, abort.signal, deps.settings.maxAnswerBytes, shadow, prompt);
     }
     throw e;
   }
@@ -130,11 +132,11 @@ async function guarded(deps: ProxyDeps, call: ProxyCall, policy: CompiledPolicy,
   const contentType = declaredType ?? "application/json";
   // A stream's upstream span stays open until the stream ends (the request's span closes it).
   if (stream && response.body && readsAsStream(declaredType ?? "")) {
-    return streamAnswer(deps, call, policy, vault, response, response.body, abort, release, shadow);
+    return streamAnswer(deps, call, policy, vault, response, response.body, abort, release, shadow, prompt);
   }
   upstreamTrace?.end(response.status);
   try {
-    return await wholeAnswer(policy, vault, family, response, contentType, audit, abort.signal, deps.settings.maxAnswerBytes, shadow);
+    return await wholeAnswer(policy, vault, family, response, contentType, audit, abort.signal, deps.settings.maxAnswerBytes, shadow, prompt);
   } finally {
     release();
   }
@@ -170,13 +172,29 @@ function checkPathModel(route: UpstreamRoute, model: string | undefined): void {
 }
 
 /**
+ * The prompt's conversation for the output stage's remote judges (a Llama Guard model reads the
+ * answer as the last assistant turn after it), when the stage has one: the request's texts as
+ * the input stages left them (masked), without the system prompt, tool definitions or boundary
+ * windows. Undefined when no output judge reads it.
+ */
+function promptForOutputJudges(call: ProxyCall, policy: CompiledPolicy, conversation: readonly Segment[] | null): readonly ConversationTurn[] | undefined {
+  if (!policy.stages.output.some((e) => e.guardrail.kind === "detector" && e.guardrail.remote === true)) return undefined;
+  const segments = conversation ?? readOrRefuse(() => call.family.readRequest(call.body), 413, "request_too_large", "the request").slots;
+  return segments.filter((s) => s.role !== "system" && s.masked && s.window !== true).map((s) => ({ role: s.role, text: s.text }));
+}
+
+/**
  * The input stages over every text of the request (DECISIONS §8); masked texts are written back
  * where they came from. Parts no guardrail can read are counted, and refused when the policy
- * says `unreadable_content: block`.
+ * says `unreadable_content: block`. Answers the request's texts as the stages left them, or
+ * null when no stage ran.
  */
-async function guardInput(deps: ProxyDeps, call: ProxyCall, policy: CompiledPolicy, vault: PlaceholderVault | null, seen: ShadowSeen | null): Promise<void> {
+async function guardInput(deps: ProxyDeps, call: ProxyCall, policy: CompiledPolicy, vault: PlaceholderVault | null, seen: ShadowSeen | null): Promise<readonly Segment[] | null> {
   const guarded = policy.stages.pre_flight.length > 0 || policy.stages.input.length > 0;
-  if (!guarded && policy.unreadableContent === "allow") return forwardedAsSent(call, seen);
+  if (!guarded && policy.unreadableContent === "allow") {
+    forwardedAsSent(call, seen);
+    return null;
+  }
   const reading = readOrRefuse(() => call.family.readRequest(call.body), 413, "request_too_large", "the request");
   if (reading.refusals.length > 0) {
     seen?.blocked();
@@ -190,7 +208,10 @@ async function guardInput(deps: ProxyDeps, call: ProxyCall, policy: CompiledPoli
     }
   }
   const slots = reading.slots;
-  if (!guarded) return seen?.forwarded(slots.map((s) => s.text));
+  if (!guarded) {
+    seen?.forwarded(slots.map((s) => s.text));
+    return null;
+  }
   const verdict = await runInputStages(
     policy,
     slots.map((s) => ({ role: s.role, text: s.text, masked: s.masked, judged: s.judged, window: s.window })),
@@ -203,12 +224,13 @@ async function guardInput(deps: ProxyDeps, call: ProxyCall, policy: CompiledPoli
     throw blockError(verdict.block);
   }
   seen?.forwarded(slots.map((s, i) => verdict.segments[i]?.text ?? s.text));
-  if (!verdict.changed) return;
+  if (!verdict.changed) return verdict.segments;
   for (let i = 0; i < slots.length; i++) {
     const text = verdict.segments[i]!.text;
     if (text !== slots[i]!.text) slots[i]!.write(text);
   }
   reading.commit();
+  return verdict.segments;
 }
 
 /** A policy without input guardrails forwards the request's texts as they came. */
@@ -251,6 +273,7 @@ async function wholeAnswer(
   signal: AbortSignal,
   maxAnswerBytes: number,
   shadow: Shadow | null,
+  prompt: readonly ConversationTurn[] | undefined,
 ): Promise<Response> {
   let text: string;
   try {
@@ -276,7 +299,7 @@ async function wholeAnswer(
   const slots = reading?.slots ?? [{ text, masked: true, signed: false, write: (t: string) => void (raw = t) }];
   let texts = slots.map((s) => s.text);
   if (policy.stages.output.length > 0) {
-    const verdict = await runOutputStage(policy, texts, { signal, masked: slots.map((s) => s.masked), trace: audit.trace });
+    const verdict = await runOutputStage(policy, texts, { signal, masked: slots.map((s) => s.masked), trace: audit.trace, ...(prompt ? { prompt } : {}) });
     audit.runs = [...audit.runs, ...verdict.runs];
     if (verdict.block) {
       seen?.blocked();
@@ -330,12 +353,13 @@ function streamAnswer(
   abort: AbortController,
   release: () => void,
   shadow: Shadow | null,
+  prompt: readonly ConversationTurn[] | undefined,
 ): Response {
   const audit = call.audit;
   audit.deferred = true;
   const inputRuns = audit.runs;
   const monitor =
-    policy.stages.output.length > 0 ? new OutputMonitor((texts) => runOutputStage(policy, texts, { signal: abort.signal, trace: audit.trace }), deps.settings.streamCheckInterval) : null;
+    policy.stages.output.length > 0 ? new OutputMonitor((texts) => runOutputStage(policy, texts, { signal: abort.signal, trace: audit.trace, ...(prompt ? { prompt } : {}) }), deps.settings.streamCheckInterval) : null;
   // A shadow judges the answer as the upstream sent it: the texts are recorded as they are read.
   const recorder = shadow ? new RecordingInterpreter(call.family.openStream()) : null;
   const body = relayStream({

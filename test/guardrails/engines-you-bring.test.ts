@@ -94,6 +94,7 @@ beforeAll(async () => {
       "llama-s1.json": policy({ input: [{ name: "HarmfulContent", config: { engine: "llm", judge_format: "llama_guard", model: "llama-guard3", categories: ["S1"] } }] }),
       "llama-cascade.json": policy({ input: [{ name: "Jailbreak", config: { engine: "cascade", cascade_band: [0, 0.9999], judge_format: "llama_guard", model: "llama-guard3" } }] }),
       "llama-out.json": policy({ output: [{ name: "NSFW", config: { judge_format: "llama_guard", model: "llama-guard3" } }] }),
+      "llama-talk.json": policy({ pre_flight: [{ name: "PII", config: { entities: ["EMAIL_ADDRESS"] } }], input: [{ name: "Jailbreak", config: { engine: "llm", judge_format: "llama_guard", model: "llama-guard3", max_turns: 3 } }], output: [{ name: "NSFW", config: { judge_format: "llama_guard", model: "llama-guard3" } }] }),
       "hook.json": policy({ pre_flight: [{ name: "PII", config: { entities: ["EMAIL_ADDRESS"] } }], input: [{ name: "Webhook", config: { url: `${base}/hook`, headers: { authorization: "env:WEBHOOK_TOKEN", "x-team": "payments" } } }] }),
       "hook-out.json": policy({ output: [{ name: "Webhook", config: { url: `${base}/hook` } }] }),
       "hook-slow.json": policy({ input: [{ name: "Webhook", config: { url: `${base}/hook`, timeout_ms: 100 } }] }),
@@ -225,6 +226,60 @@ describe("judge_format: llama_guard", () => {
     expect(engine.seen).toHaveLength(1);
     engine.llamaGuard = "safe";
     expect((await guard("input", "Tell me about the weather in Lisbon.", "llama-cascade")).body.allowed).toBe(true);
+  });
+
+  test("through a proxy route: each user turn goes after the conversation before it (max_turns of it), and the answer after the prompt as the last assistant message, whole and streamed", async () => {
+    reset();
+    fx.mock.behave({ text: "Knead it for ten minutes." });
+    const client = new OpenAI({ baseURL: `${fx.server.url}/v1`, apiKey: "k", maxRetries: 0, defaultHeaders: { "x-guardrails-config-id": "llama-talk" } });
+    const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [
+      { role: "system", content: "You are a baking assistant." },
+      { role: "user", content: "I am jo@bakery.example." },
+      { role: "assistant", content: "Hello Jo." },
+      { role: "user", content: "How do I make bread?" },
+      { role: "assistant", content: "Flour, water, yeast." },
+      { role: "user", content: "And then?" },
+    ];
+    const answer = await client.chat.completions.create({ model: "gpt-x", messages });
+    expect(answer.choices[0]!.message.content).toBe("Knead it for ten minutes.");
+    const sent = engine.seen.map((s) => s.body.messages as { role: string; content: string }[]);
+    // Input: one call per user turn, each after the turns before it (the last 3 of them); output: the prompt's last 10 turns, then the answer.
+    expect(sent).toEqual([
+      [{ role: "user", content: "I am <EMAIL_ADDRESS>." }],
+      [
+        { role: "user", content: "I am <EMAIL_ADDRESS>." },
+        { role: "assistant", content: "Hello Jo." },
+        { role: "user", content: "How do I make bread?" },
+      ],
+      // The last 3 turns start with the assistant's: the models' templates start with the user.
+      [
+        { role: "user", content: "" },
+        { role: "assistant", content: "Hello Jo." },
+        { role: "user", content: "How do I make bread?" },
+        { role: "assistant", content: "Flour, water, yeast." },
+        { role: "user", content: "And then?" },
+      ],
+      [
+        { role: "user", content: "I am <EMAIL_ADDRESS>." },
+        { role: "assistant", content: "Hello Jo." },
+        { role: "user", content: "How do I make bread?" },
+        { role: "assistant", content: "Flour, water, yeast." },
+        { role: "user", content: "And then?" },
+        { role: "assistant", content: "Knead it for ten minutes." },
+      ],
+    ]);
+    expect(JSON.stringify(engine.seen)).not.toContain("jo@bakery.example");
+
+    engine.seen = [];
+    const stream = await client.chat.completions.create({ model: "gpt-x", messages: [{ role: "user", content: "And then?" }], stream: true });
+    let streamed = "";
+    for await (const chunk of stream) streamed += chunk.choices[0]?.delta.content ?? "";
+    expect(streamed).toBe("Knead it for ten minutes.");
+    const outputCalls = engine.seen.map((s) => s.body.messages as { role: string; content: string }[]).filter((m) => m.at(-1)!.role === "assistant");
+    expect(outputCalls.length).toBeGreaterThan(0);
+    for (const m of outputCalls) expect(m.slice(0, -1)).toEqual([{ role: "user", content: "And then?" }]);
+    expect(outputCalls.at(-1)!.at(-1)).toEqual({ role: "assistant", content: "Knead it for ten minutes." });
+    fx.mock.reset();
   });
 
   test("output: the answer is the last assistant message; an answer that is neither safe nor unsafe makes the check unavailable", async () => {

@@ -9,6 +9,7 @@
 import type { GuardrailServices } from "../services.ts";
 import { GuardrailConfigError, type Detection, type Detector } from "../types.ts";
 import { classify, type ClassifierName } from "./classifier.ts";
+import type { TextReading } from "./rules.ts";
 
 /**
  * The default band (DECISIONS §3): under 0.2 the text passes and at 0.9 or above it trips without
@@ -26,6 +27,8 @@ export interface CascadeSpec {
   readonly label: string;
   /** What decides inside the band: the judge model or a classifier endpoint (`cascade_with`), its threshold the detector's `confidence_threshold`. */
   readonly decider: Detector;
+  /** Whose text the local classifier reads (rules.ts). */
+  readonly reading?: TextReading;
 }
 
 /** The band as configured, checked (a low end above the high end is a config error), or the default. */
@@ -46,7 +49,7 @@ export function createCascadeDetector(spec: CascadeSpec, _services: GuardrailSer
     remote: true,
     perText: spec.decider.perText,
     async detect(text, context): Promise<Detection> {
-      const local = classify(spec.classifier, text);
+      const local = classify(spec.classifier, text, spec.reading);
       if (local < low || local >= high) {
         const tripped = local >= high;
         return {

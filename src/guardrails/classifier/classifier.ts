@@ -12,7 +12,8 @@ import injectionPath from "./models/injection.bin" with { type: "file" };
 import jailbreakPath from "./models/jailbreak.bin" with { type: "file" };
 import { prepare } from "./features.ts";
 import { parseModel, sigmoid, type LinearModel } from "./model.ts";
-import { RULE_CONFIDENCE, ruleMatches } from "./rules.ts";
+import { decodedPayloads } from "./encoded-payloads.ts";
+import { RULE_CONFIDENCE, ruleMatches, type TextReading } from "./rules.ts";
 import { maxRawScores } from "./score.ts";
 
 export type ClassifierName = "injection" | "jailbreak" | "harmful";
@@ -30,17 +31,25 @@ function model(name: ClassifierName): LinearModel {
   return m;
 }
 
-/** The last text judged, prepared, and the probabilities found for it so far. */
+/** The last text judged, how, prepared, and the probabilities found for it so far. */
 let lastText: string | null = null;
+let lastReading: TextReading = "prompt";
 let lastPrepared = "";
 const lastAnswers = new Map<ClassifierName, number>();
+/** The last text's encoded payloads that decode to language (encoded-payloads.ts), prepared; null until asked. */
+let lastPayloads: string[] | null = null;
 
-/** The probability, in [0, 1], that `text` is what the classifier looks for. */
-export function classify(name: ClassifierName, text: string): number {
-  if (text !== lastText) {
+/**
+ * The probability, in [0, 1], that `text` is what the classifier looks for; `reading` says whose
+ * text it is (a prompt, or a tool's text: rules.ts).
+ */
+export function classify(name: ClassifierName, text: string, reading: TextReading = "prompt"): number {
+  if (text !== lastText || reading !== lastReading) {
     lastText = text;
+    lastReading = reading;
     lastPrepared = prepare(text);
     lastAnswers.clear();
+    lastPayloads = null;
   }
   let p = lastAnswers.get(name);
   if (p === undefined && !hasWords(lastPrepared, MIN_WORDS[name])) {
@@ -49,15 +58,22 @@ export function classify(name: ClassifierName, text: string): number {
     lastAnswers.set(name, p);
   }
   if (p === undefined) {
-    // A rule's match is certain (rules.ts); the model answers the rest.
-    if (ruleMatches(name, lastPrepared)) p = RULE_CONFIDENCE;
-    else {
-      const m = model(name);
-      p = sigmoid(m.plattA * maxRawScores([m], lastPrepared)[0]! + m.plattB);
+    // A rule's match is certain (rules.ts); the model answers the rest. An encoded payload
+    // that decodes to language is judged too, and the higher answer counts.
+    p = judge(name, lastPrepared, reading);
+    if (p < RULE_CONFIDENCE && name !== "harmful") {
+      lastPayloads ??= decodedPayloads(text).map(prepare);
+      for (const payload of lastPayloads) p = Math.max(p, judge(name, payload, reading));
     }
     lastAnswers.set(name, p);
   }
   return p;
+}
+
+function judge(name: ClassifierName, prepared: string, reading: TextReading): number {
+  if (ruleMatches(name, prepared, reading)) return RULE_CONFIDENCE;
+  const m = model(name);
+  return sigmoid(m.plattA * maxRawScores([m], prepared)[0]! + m.plattB);
 }
 
 /**

@@ -28,6 +28,8 @@ export interface EngineConfig {
   readonly cascade_with?: "llm" | "classifier";
   readonly judge_format?: JudgeFormat;
   readonly categories?: readonly string[];
+  /** Whose text the local classifier reads: `prompts` (default) or `tool_text` (rules.ts: TextReading). */
+  readonly reads?: "prompts" | "tool_text";
 }
 
 export type EngineName = "local" | "llm" | "cascade" | "classifier";
@@ -48,10 +50,11 @@ export function judgeSpecOf(name: string, system: string, label: string, config:
 }
 
 export function createEngineDetector(engine: EngineName, classifier: ClassifierName, judge: LlmCheckSpec, config: EngineConfig, services: GuardrailServices): Detector {
-  if (engine === "local") return createLocalDetector(judge.name, classifier, config.confidence_threshold ?? LOCAL_THRESHOLDS[classifier]);
+  const reading = config.reads === "tool_text" ? "tool" : "prompt";
+  if (engine === "local") return createLocalDetector(judge.name, classifier, config.confidence_threshold ?? LOCAL_THRESHOLDS[classifier], reading);
   if (engine === "llm") return createLlmCheck(judge, services);
   const endpointDetector = () => createEndpointDetector(judge.name, judge.label, requireEndpoint(config.classifier, `engine: ${engine}`), config.confidence_threshold ?? DEFAULT_CLASSIFIER_THRESHOLD, services);
   if (engine === "classifier") return endpointDetector();
   const decider = config.cascade_with === "classifier" ? endpointDetector() : createLlmCheck(judge, services);
-  return createCascadeDetector({ classifier, band: cascadeBand(config.cascade_band), name: judge.name, label: judge.label, decider }, services);
+  return createCascadeDetector({ classifier, band: cascadeBand(config.cascade_band), name: judge.name, label: judge.label, decider, reading }, services);
 }

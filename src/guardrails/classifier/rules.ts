@@ -1,12 +1,13 @@
 /**
- * A small layer of high-precision rules beside the n-gram models (DECISIONS §3: the canonical
+ * A layer of high-precision rules beside the n-gram models (DECISIONS §3: the canonical
  * attacks a new user tries first must be caught). Each rule is a grammar of an attack, not a
- * phrase: an override verb whose object is the model's own instructions ("ignore all previous
- * instructions", "disregard your guidelines"), a request for the hidden prompt ("print your
- * system prompt"), a switch into a mode or persona without rules, a note addressed to the AI
- * inside a document; in English, German, French, Spanish, Italian and Portuguese. Ordinary
- * prompts use the same words with other objects ("ignore the previous error", "enable developer
- * mode on my phone", "what is a system prompt?"), so every rule names its object.
+ * phrase. This file holds the first, canonical forms (an override verb whose object is the
+ * model's own instructions, a request for the hidden prompt, a switch into a mode or persona
+ * without rules, a note addressed to the AI inside a document, in six languages);
+ * intent-rules.ts the grammar of intent in eleven; structural-rules.ts the signs in a text's
+ * structure, and the forms of tool poisoning read only in a tool's text (`TextReading`).
+ * Ordinary prompts use the same words with other objects ("ignore the previous error", "enable
+ * developer mode on my phone", "what is a system prompt?"), so every rule names its object.
  *
  * A match scores 0.999 (`RULE_CONFIDENCE`): a classifier's answer is the higher of its model's
  * and its rules', and a `confidence_threshold` of 1 still never trips. The
@@ -14,6 +15,15 @@
  * with letters spaced out joined back; every gap is bounded, so matching stays linear.
  */
 import type { ClassifierName } from "./classifier.ts";
+import { FRAMED_HARM_EN, NOT_REFUSED, INTENT_ANCHORS, INTENT_BEFORE_CHAT_EN, INTENT_MODE_EN, INTENT_INJECTION_CJK_RU, INTENT_INJECTION_EN, INTENT_INJECTION_EU, INTENT_JAILBREAK_CJK_RU, INTENT_JAILBREAK_EN, INTENT_JAILBREAK_EU } from "./intent-rules.ts";
+import { STRUCTURAL_ANCHORS, STRUCTURAL_INJECTION, TOOL_TEXT_INJECTION } from "./structural-rules.ts";
+
+/**
+ * Whose text is judged: a user's prompt (or a model's answer), or text a tool sends the model (a
+ * tool's description, parameters or result), where instructions to the model are the attack
+ * whatever their wording, and the tool-text rules (structural-rules.ts) apply too.
+ */
+export type TextReading = "prompt" | "tool";
 
 /**
  * A letter of the six languages, as the prepared (lower-case, folded) text has them. Written out
@@ -53,7 +63,7 @@ const INJECTION_EN: readonly string[] = [
   `\\b(?:new|updated)\\s+(?:instructions|objective|directive)\\s*(?:follow|below)?\\s*:`,
   `\\bsystem\\s+override\\b`,
   // "print your system prompt", "repeat the text above", "what is your system prompt"
-  `\\b${SHOW}${gap(3)}(?:your|the|its)\\s+(?:(?:full|exact|entire|whole|complete|original|first|initial|current)\\s+)?${HIDDEN}`,
+  `\\b${NOT_REFUSED}${SHOW}${gap(3)}(?:your|the|its)\\s+(?:(?:full|exact|entire|whole|complete|original|first|initial|current)\\s+)?${HIDDEN}`,
   `\\b(?:repeat|print|output|copy)\\s+(?:the\\s+|all\\s+(?:the\\s+)?)?(?:text|words|everything|content)\\s+(?:above|before)`,
   `\\b(?:output|print|repeat|show|dump)\\s+everything\\s+(?:in|from)\\s+your\\s+(?:context|memory|prompt)`,
   `\\bwhat\\s+(?:is|are|was|were)\\s+your\\s+(?:${WHICH}\\s+)?(?:system prompt|system message|instructions|hidden instructions)\\b`,
@@ -83,7 +93,7 @@ const JAILBREAK_EN: readonly string[] = [
 
 // German, French, Spanish, Italian, Portuguese -------------------------------------------------
 const INJECTION_EU: readonly string[] = [
-  `\\b(?:ignoriere|ignorier|ignorieren sie|vergiss|vergessen sie|missachte|übergehe|verwirf)${gap(3)}(?:anweisungen|instruktionen|regeln|richtlinien|vorgaben|systemprompt|system-prompt)\\b`,
+  `\\b(?:ignoriere|ignorier|ignorieren sie|vergiss(?! nicht)|vergessen sie|missachte|übergehe|verwirf)${gap(3)}(?:anweisungen|instruktionen|regeln|richtlinien|vorgaben|systemprompt|system-prompt)\\b`,
   `\\b(?:vergiss|vergessen sie|ignoriere)\\s+alles,?\\s+was\\s+(?:dir|ihnen)\\s+(?:\\w+\\s+){0,2}(?:gesagt|mitgeteilt|aufgetragen|vorgegeben)`,
   `\\b(?:zeige?|gib|verrate|nenne|wiederhole)${gap(3)}(?:deinen|ihren)\\s+(?:system-?prompt|systemnachricht|anweisungen)\\b`,
   `\\b(?:hinweis|anweisung|nachricht|notiz)\\s+(?:an|für)\\s+(?:die\\s+|den\\s+|das\\s+)?(?:ki|assistenten|ai)\\b`,
@@ -114,11 +124,41 @@ const JAILBREAK_EU: readonly string[] = [
   `\\b(?:ia|assistente)\\s+sem\\s+(?:regras|restrições|limites)\\b`,
 ];
 
-const RULES: Record<ClassifierName, RegExp | null> = {
-  injection: compile([...INJECTION_EN, ...INJECTION_EU]),
-  jailbreak: compile([...JAILBREAK_EN, ...JAILBREAK_EU]),
-  harmful: null,
-};
+/**
+ * The rules in groups, each compiled on its own: one regex of every pattern is too large for the
+ * engine's compiler to make machine code of, and ran five times slower than the groups in turn.
+ * A group with `needs` runs only on texts holding one of those words (its patterns all need one).
+ */
+interface RuleGroup {
+  readonly needs?: RegExp;
+  readonly re: RegExp;
+}
+const group = (patterns: readonly string[], needs?: RegExp): RuleGroup => ({ re: compile(patterns), ...(needs ? { needs } : {}) });
+
+const INJECTION_GROUPS: readonly RuleGroup[] = [
+  group([...INJECTION_EN, ...INJECTION_EU]),
+  group(INTENT_INJECTION_EN, /instruct|rule|guid|direction|directive|set-?up|config|prompt|programm|restrict|limit|constraint|polic|filter|safeguard|guardrail|ethic|moral|training|orders|commands|principles|protocol|conditioning|alignment|boundar|safety|were told|been told|got told|get told|instructed|were given|been given|you given|did you get|you got|taught|said|written|stated|context|initiali|briefing|memory|conversation|obey|follow|listen to|take orders|answer to|my word|my command|my instruction|my order|my message|only rule|only instruction|only law|(?:authori[sz]ed|allowed|permitted|approved) (?:me|you|this)|overrid|supersede|precedence|unlock|admin|sudo|root|master|debug|your real|your true|your actual|verbatim|word for word|word-for-word|above|before|preced|prior|came before|comes before/),
+  group(INTENT_BEFORE_CHAT_EN, /before|prior to|preceding|at the (?:start|beginning)|ahead of/),
+  group(INTENT_INJECTION_EU, /anweis|instrukt|regel|richtlin|vorgab|befehl|einschr|beschr|sicherheit|prompt|konfig|programm|filter|grenz|vorschrift|consign|règle|direct|restrict|limit|filtre|garde|paramètr|instruc|regla|norma|polít|restricc|indicac|límit|configura|istruz|regol|dirett|indicaz|restriz|linee|instruç|regra|diretriz|orienta|restriç|richtlijn|beperking|aanwijzing|opdracht|instrukc|polece|zasad|reguł|ogranicze|wytyczn|ustawie|filtr|mot pour mot|mot à mot|palabra por palabra|parola per parola|palavra por palavra|woord voor woord|słowo w słowo|wortwörtlich|wort für wort/),
+  group(INTENT_INJECTION_CJK_RU, /[\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff]/),
+  group(STRUCTURAL_INJECTION),
+];
+const JAILBREAK_GROUPS: readonly RuleGroup[] = [
+  group([...JAILBREAK_EN, ...JAILBREAK_EU]),
+  group(INTENT_MODE_EN, /mode/),
+  group(INTENT_JAILBREAK_EN, /restrict|rule|limit|filter|guid|polic|checks|ethic|moral|censor|safety|safeguard|guardrail|refus|boundar|constraint|warning|disclaimer|uncensored|unfiltered|unrestricted|jailbr|unaligned|amoral|unethical|unbound|unshackled|lawless|limitless|unlimited|evil|dark|shadow|broken free|decline|say no|reject|\bdan\b|\bstan\b|\bdude\b|\baim\b|antigpt|mongo tom|omega|apophis|basedgpt|maximum|ucar|kevin|stands for|short for|model would|would normally|would usually|would otherwise|training|alignment|unhinged|alter ego|opposite|twin|no-?rules|rule-?free|filter-?free/),
+  group(FRAMED_HARM_EN, /napalm|bomb|explosive|thermite|meth|nerve agent|sarin|ricin|anthrax|ransomware|malware|keylogger|gas\b|untraceable|ghost gun|launder|activation key|product key|license key|licence key|serial key|windows|molotov|c4|tnt|semtex|fentanyl|cocaine|drug|weapon|gun|poison/),
+  group(INTENT_JAILBREAK_EU),
+  group(INTENT_JAILBREAK_CJK_RU, /[\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff]/),
+];
+
+function anyMatches(groups: readonly RuleGroup[], text: string, withNeeds = true): boolean {
+  for (const g of groups) if ((!withNeeds || !g.needs || g.needs.test(text)) && g.re.test(text)) return true;
+  return false;
+}
+
+/** Read on tool text only, without an anchor: tool text is rarer than prompts, and its attacks use everyday words. */
+const TOOL_RULES = compile(TOOL_TEXT_INJECTION);
 
 function compile(patterns: readonly string[]): RegExp {
   return new RegExp(patterns.map((p) => `(?:${p})`).join("|"));
@@ -131,12 +171,10 @@ export const RULE_CONFIDENCE = 0.999;
 const SPACED = /(?<![a-z0-9\u00c0-\u024f])(?:[a-z\u00c0-\u024f] ){2,}[a-z\u00c0-\u024f](?![a-z0-9\u00c0-\u024f])/g;
 
 /**
- * Substrings every rule needs one of (its object, its addressee or its mode word, in the six
- * languages). Most texts hold none and are spared the patterns, which cost about 30 µs per KB
- * (the anchors, 5):
- * 1 of 60 support messages of the PII benchmark holds one, 15% of the public data's rows. On those
- * 46,571 rows no text the patterns match lacks an anchor; test/guardrails/rules.test.ts checks it
- * on the attack lists.
+ * Substrings every rule needs one of (its object, its addressee, its mode word or its marker, in
+ * the eleven languages). A text holding none is spared the patterns; a group of rules whose
+ * words are rarer has its own `needs` besides. test/guardrails/rules.test.ts checks on the attack
+ * lists that no text the patterns match lacks an anchor.
  */
 const ANCHORS = [
   "instru", "istruz", "direction", "directive", "rules", "guideline", "restriction", "programming", "system", "safety", "content policy",
@@ -148,6 +186,8 @@ const ANCHORS = [
   "regla", "polític", "norma", "indicac", "directric", "nota", "mensaje", "sin ", "modo",
   "regol", "dirett", "indicazion", "messaggio", "modalit", "senza",
   "regra", "diretriz", "orienta", "mensagem", "sem ",
+  ...INTENT_ANCHORS,
+  ...STRUCTURAL_ANCHORS,
 ];
 
 /** The anchors as one pattern of literals: one pass over the text (a third of the cost of a search per anchor). */
@@ -157,8 +197,6 @@ function hasAnchor(text: string): boolean {
   return ANCHOR.test(text);
 }
 
-/** The injection and jailbreak rules at once: most texts match neither, and are read once. */
-const ANY = compile([...INJECTION_EN, ...INJECTION_EU, ...JAILBREAK_EN, ...JAILBREAK_EU]);
 
 interface RuleHits {
   readonly injection: boolean;
@@ -166,29 +204,35 @@ interface RuleHits {
 }
 const NO_HITS: RuleHits = { injection: false, jailbreak: false };
 
-/** The last text read, and what matched in it: the classifiers of one stage read the same text. */
+/** The last text read, how, and what matched in it: the classifiers of one stage read the same text. */
 let lastText: string | null = null;
+let lastReading: TextReading = "prompt";
 let lastHits: RuleHits = NO_HITS;
 
-/** Whether a rule of `name` matches the prepared text. */
-export function ruleMatches(name: ClassifierName, prepared: string): boolean {
+/** Whether a rule of `name` matches the prepared text, read as a prompt or as a tool's text. */
+export function ruleMatches(name: ClassifierName, prepared: string, reading: TextReading = "prompt"): boolean {
   if (name === "harmful") return false;
-  if (prepared !== lastText) {
+  if (prepared !== lastText || reading !== lastReading) {
     lastText = prepared;
-    lastHits = hitsOf(prepared);
+    lastReading = reading;
+    lastHits = hitsOf(prepared, reading);
   }
   return lastHits[name];
 }
 
-function hitsOf(prepared: string): RuleHits {
+function hitsOf(prepared: string, reading: TextReading): RuleHits {
   const text = joinSpaced(prepared);
-  if (!hasAnchor(text) || !ANY.test(text)) return NO_HITS;
-  return { injection: RULES.injection!.test(text), jailbreak: RULES.jailbreak!.test(text) };
+  const tool = reading === "tool" && TOOL_RULES.test(text);
+  if (!hasAnchor(text)) return tool ? TOOL_HIT : NO_HITS;
+  return { injection: tool || anyMatches(INJECTION_GROUPS, text), jailbreak: anyMatches(JAILBREAK_GROUPS, text) };
 }
 
-/** The patterns alone, anchors aside: for the test that keeps ANCHORS complete. */
+const TOOL_HIT: RuleHits = { injection: true, jailbreak: false };
+
+/** The patterns alone, anchors (and groups' `needs`) aside: for the test that keeps them complete. */
 export function matchesWithoutAnchors(prepared: string): boolean {
-  return ANY.test(joinSpaced(prepared));
+  const text = joinSpaced(prepared);
+  return anyMatches(INJECTION_GROUPS, text, false) || anyMatches(JAILBREAK_GROUPS, text, false);
 }
 
 /** The text with letters spaced out joined back; the regex runs only where three single letters stand in a row. */

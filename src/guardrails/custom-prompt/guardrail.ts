@@ -1,6 +1,6 @@
 /** `CustomPrompt` (DECISIONS §3): the judge model flags text matching the owner's description. */
 import { Type, type Static } from "@sinclair/typebox";
-import { DEFAULT_JUDGE_MODEL, DEFAULT_THRESHOLD, IncludeReasoning, MaxTurns, Model, Threshold } from "../judge/config.ts";
+import { DEFAULT_JUDGE_MODEL, DEFAULT_MAX_TURNS, DEFAULT_THRESHOLD, IncludeReasoning, MaxTurns, Model, Threshold } from "../judge/config.ts";
 import { JudgeFormatSchema, LlamaGuardCategories } from "../judge/llama-guard.ts";
 import { createLlmCheck } from "../judge/llm-check.ts";
 import { customPrompt } from "../judge/prompts.ts";
@@ -32,7 +32,7 @@ export const customPromptDefinition: GuardrailDefinition<CustomPromptConfig> = {
         system: customPrompt(config.system_prompt_details),
         model: config.model ?? DEFAULT_JUDGE_MODEL,
         threshold: config.confidence_threshold ?? DEFAULT_THRESHOLD,
-        maxTurns: config.max_turns ?? 0,
+        maxTurns: config.max_turns ?? (config.judge_format === "llama_guard" ? DEFAULT_MAX_TURNS : 0),
         includeReasoning: config.include_reasoning ?? false,
         label: "custom",
         format: config.judge_format ?? "json",

@@ -9,7 +9,7 @@ import { Type, type Static } from "@sinclair/typebox";
 import { createEngineDetector, judgeSpecOf } from "../classifier/engines.ts";
 import { ClassifierEndpointSchema } from "../engines/classifier-endpoint.ts";
 import { JudgeFormatSchema, LlamaGuardCategories } from "../judge/llama-guard.ts";
-import { CascadeBand, CascadeWith, DEFAULT_THRESHOLD, IncludeReasoning, Model, Threshold } from "../judge/config.ts";
+import { CascadeBand, CascadeWith, DEFAULT_MAX_TURNS, DEFAULT_THRESHOLD, IncludeReasoning, Model, Threshold } from "../judge/config.ts";
 import { harmfulContentPrompt } from "../judge/prompts.ts";
 import { Categories, MODERATION_CATEGORIES } from "../moderation/categories.ts";
 import { createModerationCheck } from "../moderation/check.ts";
@@ -49,9 +49,10 @@ export const harmfulContentDefinition: GuardrailDefinition<HarmfulContentConfig>
       const threshold = config.confidence_threshold ?? DEFAULT_THRESHOLD;
       return createModerationCheck({ name: "HarmfulContent", model: config.model ?? DEFAULT_MODERATION_MODEL, categories, threshold }, services);
     }
-    // The text alone: a harmful request is harmful whatever came before it.
+    // The JSON judge reads the text alone: a harmful request is harmful whatever came before it.
+    // Llama Guard judges a turn of a conversation, and is given it (DECISIONS §11).
     const engineConfig = { ...config, categories: hazardCodes };
-    return createEngineDetector(engine, "harmful", judgeSpecOf("HarmfulContent", harmfulContentPrompt(categories), "harmful", engineConfig, 0), engineConfig, services);
+    return createEngineDetector(engine, "harmful", judgeSpecOf("HarmfulContent", harmfulContentPrompt(categories), "harmful", engineConfig, llamaGuard ? DEFAULT_MAX_TURNS : 0), engineConfig, services);
   },
   describe: (labels) => (labels.length > 0 && labels[0] !== "harmful" ? `harmful content detected (${labels.join(", ")})` : "harmful content detected"),
 };

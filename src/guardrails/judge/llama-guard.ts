@@ -21,19 +21,28 @@ export interface ChatMessage {
   readonly content: string;
 }
 
-/** The conversation as Llama Guard reads it: earlier turns, then the judged text in its role. */
+/**
+ * The conversation as Llama Guard reads it: earlier turns (the last `maxTurns`), then the judged
+ * text in its role (an answer, on output, as the last `assistant` message after the prompt). The
+ * models' chat templates require the roles to alternate starting with the user: turns of one role
+ * in a row (a user message and a tool result) go as one message.
+ */
 export function llamaGuardMessages(text: string, history: readonly { readonly role: string; readonly text: string }[], maxTurns: number, stage: string | undefined): ChatMessage[] {
   const turns = maxTurns > 0 ? history.slice(-maxTurns) : [];
-  const out: ChatMessage[] = [];
+  const out: { role: ChatMessage["role"]; content: string }[] = [];
+  const add = (role: ChatMessage["role"], content: string) => {
+    const last = out[out.length - 1];
+    if (last && last.role === role) last.content = `${last.content}\n\n${content}`;
+    // The templates expect the conversation to start with the user.
+    else if (!last && role === "assistant") out.push({ role: "user", content: "" }, { role, content });
+    else out.push({ role, content });
+  };
   for (const t of turns) {
     // System prompts and tool definitions are the application's, not the conversation's.
     if (t.role === "system") continue;
-    out.push({ role: t.role === "assistant" ? "assistant" : "user", content: t.text });
+    add(t.role === "assistant" ? "assistant" : "user", t.text);
   }
-  const answer = stage === "output";
-  // The templates expect the conversation to start with the user.
-  if (out.length === 0 && answer) out.push({ role: "user", content: "" });
-  out.push({ role: answer ? "assistant" : "user", content: text });
+  add(stage === "output" ? "assistant" : "user", text);
   return out;
 }
 

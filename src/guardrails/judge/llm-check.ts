@@ -32,14 +32,9 @@ const MAX_TURN_CHARS = 32_000;
 
 export function createLlmCheck(spec: LlmCheckSpec, services: GuardrailServices): Detector {
   if (spec.format === "llama_guard") {
-    return judgeCheck(spec, services, async (judge, text, context) => {
-      if (!judge.converse) throw new GuardrailUnavailableError("the judge client cannot hold a plain conversation");
-      const content = await judge.converse({ model: spec.model, messages: llamaGuardMessages(clip(text), context.history.map((t) => ({ role: t.role, text: clip(t.text) })), spec.maxTurns, context.stage), signal: context.signal });
-      const verdict = parseLlamaGuard(content);
-      const tripped = llamaGuardCounts(verdict, spec.categories);
-      // The hazard codes are the model's fixed vocabulary: safe for logs.
-      return { tripped, confidence: tripped ? 1 : 0, info: { judge_format: "llama_guard", unsafe: verdict.unsafe, categories: verdict.categories } };
-    });
+    // Llama Guard judges the last turn of the conversation it is given: each judged text goes as
+    // that turn, after the conversation before it (`perText`), not the stage's texts joined into one.
+    return { ...llamaGuardCheck(spec, services), perText: true };
   }
   const schema = verdictSchema(spec.includeReasoning);
   return judgeCheck(spec, services, async (judge, text, context) => {
@@ -50,6 +45,17 @@ export function createLlmCheck(spec: LlmCheckSpec, services: GuardrailServices):
     // A "not flagged" verdict's confidence is about the text being clean: as a score of the
     // thing looked for, it counts from the other end.
     return { tripped: verdict.flagged && verdict.confidence >= spec.threshold, confidence: verdict.flagged ? verdict.confidence : 1 - verdict.confidence, info };
+  });
+}
+
+function llamaGuardCheck(spec: LlmCheckSpec, services: GuardrailServices): Detector {
+  return judgeCheck(spec, services, async (judge, text, context) => {
+    if (!judge.converse) throw new GuardrailUnavailableError("the judge client cannot hold a plain conversation");
+    const content = await judge.converse({ model: spec.model, messages: llamaGuardMessages(clip(text), context.history.map((t) => ({ role: t.role, text: clip(t.text) })), spec.maxTurns, context.stage), signal: context.signal });
+    const verdict = parseLlamaGuard(content);
+    const tripped = llamaGuardCounts(verdict, spec.categories);
+    // The hazard codes are the model's fixed vocabulary: safe for logs.
+    return { tripped, confidence: tripped ? 1 : 0, info: { judge_format: "llama_guard", unsafe: verdict.unsafe, categories: verdict.categories } };
   });
 }
 

@@ -24,6 +24,13 @@ export const PromptInjectionConfigSchema = Type.Object(
     cascade_with: CascadeWith,
     judge_format: JudgeFormatSchema,
     categories: LlamaGuardCategories,
+    /**
+     * `tool_text`: the texts are a tool's (its description, parameters, results: data a third
+     * party addresses to the model), where an instruction to the model is the attack whatever
+     * its wording; the local classifier adds the rules for tool text (hidden blocks, shadowing,
+     * exfiltration, secrecy towards the user). Default `prompts`.
+     */
+    reads: Type.Optional(Type.Union([Type.Literal("prompts"), Type.Literal("tool_text")])),
   },
   { additionalProperties: false },
 );
