@@ -22,7 +22,8 @@
  *                                adds the PII server with those settings to the same rounds;
  *                                BENCH_OTHER_BINARY=path adds the PII server of another build,
  *                                e.g. the previous commit's, to the same rounds (BENCH_OTHER_POLICY=
- *                                default: the default policy's server instead); BENCH_TRACING=1
+ *                                default, or a list none,pii,default: those policies' servers instead);
+ *                                BENCH_PORT=19400 the first port (two runs at once need others); BENCH_TRACING=1
  *                                adds it with tracing on, exporting to a sink on the load CPU)
  */
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -37,6 +38,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const SERVER_CPU = "0";
 const LOAD_CPU = "1";
+/** The first of the ports the benchmark listens on (BENCH_PORT, default 19400): two runs at once need different ones. */
+const PORT = Number(process.env.BENCH_PORT ?? 19400);
 
 if (Bun.spawnSync(["which", "wrk"]).exitCode !== 0) {
   console.error("bench/cpu.ts needs wrk (apt-get install wrk)");
@@ -51,7 +54,7 @@ copyFileSync(join(ROOT, "policies", "default.yaml"), join(dir, "default.yaml"));
 
 const env = { SVC_KEY: "bench", SVC_GUARDRAILS_OFFLINE: "true" };
 const pinned = (cmd: string[]) => ["taskset", "-c", SERVER_CPU, ...cmd];
-const mock = await spawnServer(pinned([process.execPath, join(ROOT, "bench", "baselines", "mock-llm.ts"), "19400"]), 19400, env);
+const mock = await spawnServer(pinned([process.execPath, join(ROOT, "bench", "baselines", "mock-llm.ts"), String(PORT + 0)]), PORT + 0, env);
 // SVC_GUARDRAILS_* and MIMALLOC_* set for the benchmark reach the product's servers: the way to
 // measure a setting (SVC_GUARDRAILS_PII_CACHE=0 bun bench/cpu.ts).
 const passedOn = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && /^(SVC_GUARDRAILS_|MIMALLOC_)/.test(k))) as Record<string, string>;
@@ -59,29 +62,32 @@ const proxyEnv = { ...env, COMPAT_BASE_URL: `${mock.url}/v1`, COMPAT_API_KEY: "s
 const proxy = (port: number, policy: string, extraEnv: Record<string, string> = {}, executable = binary) =>
   spawnServer(pinned([executable, "--host", "127.0.0.1", "--port", String(port), "--policy-dir", dir, "--default-config", policy, "--log-level", "warning"]), port, { ...proxyEnv, ...extraEnv });
 const targets: Record<string, Proc> = {
-  "bare Bun pass-through": await spawnServer(pinned([process.execPath, join(ROOT, "bench", "baselines", "pass-through.ts"), "19401", mock.url]), 19401, env),
-  "guardrail-proxy, no guardrails": await proxy(19402, "none"),
-  "guardrail-proxy, PII masking": await proxy(19403, "pii"),
+  "bare Bun pass-through": await spawnServer(pinned([process.execPath, join(ROOT, "bench", "baselines", "pass-through.ts"), String(PORT + 1), mock.url]), PORT + 1, env),
+  "guardrail-proxy, no guardrails": await proxy(PORT + 2, "none"),
+  "guardrail-proxy, PII masking": await proxy(PORT + 3, "pii"),
   // The shipped default policy: PII and secrets masked, three local detectors, output checks.
-  "guardrail-proxy, shipped default policy": await proxy(19406, "default"),
+  "guardrail-proxy, shipped default policy": await proxy(PORT + 6, "default"),
 };
 // BENCH_COMPARE="NAME=value ..." adds the PII server with those variables, in the same rounds.
 if (process.env.BENCH_COMPARE) {
   const extra = Object.fromEntries(process.env.BENCH_COMPARE.split(/\s+/).map((kv) => kv.split("=", 2) as [string, string]));
-  targets[`guardrail-proxy, PII masking, ${process.env.BENCH_COMPARE}`] = await proxy(19404, "pii", extra);
+  targets[`guardrail-proxy, PII masking, ${process.env.BENCH_COMPARE}`] = await proxy(PORT + 4, "pii", extra);
 }
 // BENCH_TRACING=1 adds the PII server with tracing on, exporting to a sink collector on the
 // load generator's CPU (what the collector spends is not the server's).
 const collectors: Proc[] = [];
 if (process.env.BENCH_TRACING === "1") {
-  const sink = `Bun.serve({ hostname: "127.0.0.1", port: 19407, fetch: async (r) => (await r.arrayBuffer(), r.method === "GET" ? Response.json({ status: "ok" }) : Response.json({})) });`;
-  collectors.push(await spawnServer(["taskset", "-c", LOAD_CPU, process.execPath, "-e", sink], 19407, env, "/"));
-  targets["guardrail-proxy, PII masking, tracing on"] = await proxy(19408, "pii", { OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:19407" });
+  const sink = `Bun.serve({ hostname: "127.0.0.1", port: ${PORT + 7}, fetch: async (r) => (await r.arrayBuffer(), r.method === "GET" ? Response.json({ status: "ok" }) : Response.json({})) });`;
+  collectors.push(await spawnServer(["taskset", "-c", LOAD_CPU, process.execPath, "-e", sink], PORT + 7, env, "/"));
+  targets["guardrail-proxy, PII masking, tracing on"] = await proxy(PORT + 8, "pii", { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${PORT + 7}` });
 }
 if (process.env.BENCH_OTHER_BINARY) {
-  // BENCH_OTHER_POLICY=default compares the builds on the shipped default policy instead.
-  const policy = process.env.BENCH_OTHER_POLICY ?? "pii";
-  targets[`guardrail-proxy, ${policy === "pii" ? "PII masking" : `${policy} policy`}, other build`] = await proxy(19405, policy, {}, process.env.BENCH_OTHER_BINARY);
+  // BENCH_OTHER_POLICY=default compares the builds on the shipped default policy instead;
+  // a list (none,pii,default) adds the other build's server for each.
+  const policies = (process.env.BENCH_OTHER_POLICY ?? "pii").split(",");
+  for (const [i, policy] of policies.entries()) {
+    targets[`guardrail-proxy, ${policy === "pii" ? "PII masking" : `${policy} policy`}, other build`] = await proxy(PORT + 10 + i, policy, {}, process.env.BENCH_OTHER_BINARY);
+  }
 }
 const names = Object.keys(targets);
 const BASELINE = names[0]!;

@@ -30,7 +30,10 @@ export function createApp(deps: AppDeps) {
   const boundary = new BrowserBoundary({ allowedOrigins: deps.settings.allowedOrigins, allowedHosts: deps.settings.allowedHosts, authenticated: authenticate !== null });
   // A request refused before routing (401, 413) is logged under the route it asked for.
   let routes: RoutePatterns | null = null;
-  const routeOf = (ctx: { route?: string; request: Request }) => ctx.route || (routes ??= new RoutePatterns(app.routes)).match(ctx.request.method, pathOf(ctx.request.url));
+  // Takes the route and the request, never the whole context: Elysia reads a hook that hands its
+  // context on whole as needing every part of it, and then parses every request's cookies,
+  // query and headers for it.
+  const routeOf = (route: string | undefined, request: Request) => route || (routes ??= new RoutePatterns(app.routes)).match(request.method, pathOf(request.url));
   const app = (
     // `standardHostname: false`: Elysia finds the path after "http://" instead of assuming a
     // host of at least four characters (with `Host: a`, `/health?/v1/...` was routed to the
@@ -46,7 +49,7 @@ export function createApp(deps: AppDeps) {
         // Web pages and rebound names are refused before the caller's key or body is looked at.
         const admission = boundary.admit(ctx.request, path);
         if (admission.kind === "preflight") {
-          finishAudit(ctx.audit, admission.response.status, routeOf(ctx), deps);
+          finishAudit(ctx.audit, admission.response.status, routeOf(undefined, ctx.request), deps);
           return admission.response;
         }
         if (admission.corsHeaders) Object.assign(ctx.set.headers, admission.corsHeaders);
@@ -73,10 +76,10 @@ export function createApp(deps: AppDeps) {
           deps.log.error("unexpected error", { route: ctx.route || "unmatched", error: errorName(ctx.error), stack: stackFrames(ctx.error) });
         }
         ctx.set.status = err.status;
-        if (ctx.audit && !ctx.audit.deferred) finishAudit(ctx.audit, err.status, routeOf(ctx), deps, err.logFields);
+        if (ctx.audit && !ctx.audit.deferred) finishAudit(ctx.audit, err.status, routeOf(ctx.route, ctx.request), deps, err.logFields);
         const path = pathOf(ctx.request.url);
         // MCP clients read JSON-RPC: an error on an MCP route is one too.
-        return path.startsWith("/mcp/") ? mcpErrorBody(err, ctx.audit?.requestId) : errorBody(err, familyOf(routeOf(ctx), path), ctx.audit?.requestId);
+        return path.startsWith("/mcp/") ? mcpErrorBody(err, ctx.audit?.requestId) : errorBody(err, familyOf(routeOf(ctx.route, ctx.request), path), ctx.audit?.requestId);
       })
       // The request is accounted for when its answer is ready, with the status of the answer
       // itself: a relayed upstream error is a Response whose status `set.status` does not

@@ -57,9 +57,11 @@ const utf8 = new TextDecoder();
  * own (schema/large-json.ts).
  */
 async function readBodyText(request: Request, limit: number): Promise<string> {
-  if (!request.body) return request.text();
+  // The declared length first: `request.body` builds a ReadableStream, which a small body read
+  // whole by `text()` never needs.
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) < LARGE_JSON_CHARS) return request.text();
+  if (!request.body) return request.text();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;

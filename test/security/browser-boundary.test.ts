@@ -168,6 +168,16 @@ describe("a page on another origin", () => {
 });
 
 describe("a listed origin", () => {
+  test("a proxied answer carries the CORS headers and X-Request-Id the hooks set, and its own headers", async () => {
+    listed.mock.reset();
+    const r = await rawRequest(`${listed.server.url}/v1/chat/completions`, "POST", { origin: "https://app.example.com", "content-type": "application/json", "x-guardrails-config-id": "open", "x-request-id": "cors-check-1" }, JSON.stringify(CHAT));
+    expect(r.status).toBe(200);
+    expect(r.headers["access-control-allow-origin"]).toBe("https://app.example.com");
+    expect(r.headers["x-request-id"]).toBe("cors-check-1");
+    expect(String(r.headers["content-type"])).toContain("application/json");
+    expect(JSON.parse(r.body).choices[0].message.content).toBeString();
+  });
+
   test("a page on it calls the API as the SDKs do (preflight, JSON, Authorization) and reads the answer and X-Request-Id", async () => {
     listed.mock.reset();
     const page = await openPage();
