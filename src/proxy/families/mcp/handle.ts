@@ -26,6 +26,7 @@ import { renumbered, type McpSession, type McpSessions } from "./sessions.ts";
 import { headersFor, openSession, sessionNotFound, sessionOf, withState } from "./session-requests.ts";
 import { StateUnavailableError } from "../../../state/store.ts";
 import { McpUpstreamError, sendToServer, timeoutMsOf } from "./upstream.ts";
+import { Slicer } from "./slices.ts";
 
 export interface McpRuntime {
   readonly entries: ReadonlyMap<string, McpServerEntry>;
@@ -43,6 +44,13 @@ export interface McpCall {
 }
 
 const JSON_HEADERS = { "content-type": "application/json" };
+
+/**
+ * The most messages a client's batch may hold. Clients batch a handful (MCP 2025-06-18 dropped
+ * batches altogether); thousands of messages in one request is a flood, refused before any is
+ * judged or sent on.
+ */
+export const MAX_BATCH_MESSAGES = 1000;
 
 /** `POST /mcp/{name}`: the client's JSON-RPC message (or batch), `bodyText` as received. */
 export async function mcpPost(deps: ProxyDeps, rt: McpRuntime, call: McpCall, bodyText: string): Promise<Response> {
@@ -70,17 +78,21 @@ async function post(deps: ProxyDeps, rt: McpRuntime, call: McpCall, bodyText: st
   const batch = Array.isArray(parsed);
   const messages: unknown[] = Array.isArray(parsed) ? parsed : [parsed];
   if (messages.length === 0) return Response.json(errorMessage(null, -32600, "an empty batch", { error: "validation_error" }), { status: 400 });
+  if (messages.length > MAX_BATCH_MESSAGES) {
+    return Response.json(errorMessage(null, -32600, `a batch of ${messages.length} messages; at most ${MAX_BATCH_MESSAGES} are read in one request`, { error: "batch_too_large" }), { status: 413 });
+  }
 
   const policy = policyOf(deps, call);
   const found = await sessionOf(rt, call, policy);
   if (found === "not_found") return sessionNotFound(batch);
   const session = found ?? undefined;
-  const ctx: McpGuardContext = { policy, audit: call.audit, shadow: shadowOf(policy), ...(session ? { session } : {}) };
+  const ctx: McpGuardContext = { policy, audit: call.audit, shadow: shadowOf(policy), slicer: new Slicer(), ...(session ? { session } : {}) };
   const local: JsonRpcMessage[] = [];
   const forward: JsonRpcMessage[] = [];
   const asked = new Map<string, string>();
 
   for (const message of messages) {
+    await ctx.slicer!.turn();
     const startedAt = performance.now();
     const kind = kindOf(message);
     if (kind === "invalid") {
@@ -158,7 +170,7 @@ async function get(deps: ProxyDeps, rt: McpRuntime, call: McpCall): Promise<Resp
   }
   // The stream's shadow folds each message's verdict as it comes and settles when the stream ends.
   const shadow = Shadow.of(deps, policy, call.audit, { eager: true });
-  const ctx: McpGuardContext = { policy, audit: call.audit, shadow, ...(session ? { session } : {}) };
+  const ctx: McpGuardContext = { policy, audit: call.audit, shadow, slicer: new Slicer(), ...(session ? { session } : {}) };
   const response = await relayAnswer(deps, call, ctx, serverSide(deps, rt, call, session, new Map()), upstream, abort, false, [], false);
   if (!call.audit.deferred) shadow?.settle();
   return response;
@@ -255,7 +267,9 @@ async function relayAnswer(deps: ProxyDeps, call: McpCall, ctx: McpGuardContext,
     return Response.json(errorMessage(null, -32603, `the MCP server '${call.entry.name}' answered something that is not JSON-RPC`, { error: "upstream_invalid_answer" }), { status: 502, headers: JSON_HEADERS });
   }
   const answers: JsonRpcMessage[] = [...local];
+  const slicer = ctx.slicer ?? new Slicer();
   for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
+    await slicer.turn();
     const startedAt = performance.now();
     const guarded = await guardedAndKept(ctx, side, message);
     count(deps, call, side.asked.get(idKey(isObject(message) ? message.id : null)) ?? (isObject(message) ? (message.method as string | undefined) : undefined), "server", guarded === message ? "passed" : "blocked", startedAt);
@@ -312,6 +326,7 @@ function relaySse(deps: ProxyDeps, call: McpCall, ctx: McpGuardContext, side: Se
     finishAudit(call.audit, status, call.route, deps);
   };
   const open = new Map(side.asked);
+  const slicer = ctx.slicer ?? new Slicer();
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
       const write = (text: string) => controller.enqueue(encoder.encode(text));
@@ -344,6 +359,7 @@ function relaySse(deps: ProxyDeps, call: McpCall, ctx: McpGuardContext, side: Se
             break;
           }
           for (const event of parser.push(decoder.decode(next.value, { stream: true }))) {
+            await slicer.turn();
             const id = /^id:\s?(.*)$/m.exec(event.raw)?.[1];
             if (event.data === "") {
               // A priming event (its id for resumption) or a comment: nothing to judge.
