@@ -18,7 +18,8 @@ import type { StateStore } from "../../../state/store.ts";
 /** Tools pinned per listing, and per server: the ones beyond are judged as before, unpinned. Pins are never dropped to make room (a server flooding names must not unpin a tool). */
 const MAX_PINNED = 10_000;
 
-export const pinsKey = (server: string) => `mcp:pins:${server}`;
+/** `v2`: digests of the whole definition (pins of the former, partial digests are not compared with them). */
+export const pinsKey = (server: string) => `mcp:pins:v2:${server}`;
 
 export interface ToolDefinition {
   /** Its index in the listing. */
@@ -33,8 +34,8 @@ export function toolDefinitions(result: unknown): ToolDefinition[] {
   const out: ToolDefinition[] = [];
   result.tools.slice(0, MAX_PINNED).forEach((tool: unknown, index: number) => {
     if (!isObject(tool) || typeof tool.name !== "string") return;
-    const pinned = [tool.name, tool.description ?? null, tool.inputSchema ?? null, tool.outputSchema ?? null, tool.annotations ?? null];
-    out.push({ index, name: tool.name, digest: createHash("sha256").update(canonicalJson(pinned)).digest("base64url") });
+    // The whole definition: a title, `_meta`, icons or a member MCP adds later steer a model too.
+    out.push({ index, name: tool.name, digest: createHash("sha256").update(canonicalJson(tool)).digest("base64url") });
   });
   return out;
 }
