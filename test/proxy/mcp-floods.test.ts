@@ -18,6 +18,8 @@ import { startTestServer, type TestServer } from "../helpers/server.ts";
 const progress = (i: number) => ({ jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: 1, progress: i, message: "step" } });
 let count = 0;
 let wideProperties = 0;
+/** The tools/list answer with the wide tool, as the upstream sends it (id 0, replaced). */
+let wideList: string | undefined;
 let upstream: ScriptedUpstream;
 let proxy: TestServer;
 let policies: TempDir;
@@ -27,9 +29,10 @@ beforeAll(async () => {
   upstream = startScriptedUpstream((m) => {
     const params = (m.params ?? {}) as Record<string, unknown>;
     if (m.method === "tools/list") {
-        const properties = Object.fromEntries(Array.from({ length: wideProperties }, (_, i) => [`p${i}`, { type: "string" }]));
-      const wide = wideProperties > 0 ? [{ name: "wide", description: "Looks up records", inputSchema: { type: "object", properties } }] : [];
-      return { tools: [...wide, { name: "job", description: "Runs a job", inputSchema: { type: "object" } }, { name: "array", description: "Runs a job", inputSchema: { type: "object" } }] };
+      const tools = [{ name: "job", description: "Runs a job", inputSchema: { type: "object" } }, { name: "array", description: "Runs a job", inputSchema: { type: "object" } }];
+      // Built before the measure: the upstream runs in this process, its own work is not what is measured.
+      if (wideList) return { body: wideList.replace('"id":0', `"id":${JSON.stringify(m.id)}`) };
+      return { tools };
     }
     if (m.method !== "tools/call") return undefined;
     const done = { jsonrpc: "2.0", id: m.id, result: { content: [{ type: "text", text: "done" }] } };
@@ -98,6 +101,8 @@ describe("a client's batch", () => {
 describe("one tool of 600,000 schema properties", () => {
   test("is judged while /health keeps answering", async () => {
     wideProperties = 600_000;
+    const properties = Object.fromEntries(Array.from({ length: wideProperties }, (_, i) => [`p${i}`, { type: "string" }]));
+    wideList = JSON.stringify({ jsonrpc: "2.0", id: 0, result: { tools: [{ name: "wide", description: "Looks up records", inputSchema: { type: "object", properties } }] } });
     const session = await rawSession(`${proxy.url}/mcp/s`);
     const { value, maxHealthMs } = await healthWhile(proxy.url, async () => messagesOf(await (await session.post({ jsonrpc: "2.0", id: 3, method: "tools/list" })).text()));
     const tools = (value[0]!.result as { tools: { name: string; inputSchema: { properties: Record<string, unknown> } }[] }).tools;

@@ -123,7 +123,7 @@ export async function guardServer(ctx: McpGuardContext, reading: McpReading): Pr
     const slicer = ctx.slicer ?? new Slicer();
     for (const part of reading.parts) {
       await slicer.turn();
-      const partReading = part.read();
+      const partReading = await part.readSliced(slicer);
       if (shadowSlots) for (const slot of partReading.slots) shadowSlots.push(slot);
       if (!judging) continue;
       const block = unreadableBlock(ctx.policy, partReading, "output") ?? (partReading.slots.length > 0 ? await judgeServerSlots(ctx, partReading.slots, runs) : null);

@@ -17,7 +17,7 @@ import type { ProxyDeps } from "../../deps.ts";
 import { Shadow } from "../../shadow.ts";
 import type { McpServerEntry } from "./config.ts";
 import { guardClient, type McpGuardContext } from "./guard.ts";
-import { blockedError, errorMessage, GUARDRAIL_ERROR_CODE, JsonRpcParseError, kindOf, methodLabel, parseJsonRpc, withheldToolResult, type JsonRpcMessage } from "./jsonrpc.ts";
+import { blockedError, errorMessage, GUARDRAIL_ERROR_CODE, JsonRpcParseError, kindOf, methodLabel, parseJsonRpc, parseJsonRpcSliced, withheldToolResult, type JsonRpcMessage } from "./jsonrpc.ts";
 import type { ToolPins } from "./pins.ts";
 import type { Quarantine } from "./quarantine.ts";
 import { readClientRequest, readClientResult, readError } from "./reading.ts";
@@ -70,7 +70,7 @@ export async function mcpPost(deps: ProxyDeps, rt: McpRuntime, call: McpCall, bo
 async function post(deps: ProxyDeps, rt: McpRuntime, call: McpCall, bodyText: string, shadowOf: (policy: CompiledPolicy) => Shadow | null): Promise<Response> {
   let parsed: unknown;
   try {
-    parsed = parseJsonRpc(bodyText);
+    parsed = await parseJsonRpcSliced(bodyText, new Slicer());
   } catch (e) {
     if (!(e instanceof JsonRpcParseError)) throw e;
     return Response.json(errorMessage(null, e.code, e.message, { error: "validation_error" }), { status: 400 });
@@ -262,7 +262,7 @@ async function relayAnswer(deps: ProxyDeps, call: McpCall, ctx: McpGuardContext,
   }
   let parsed: unknown;
   try {
-    parsed = parseJsonRpc(text);
+    parsed = await parseJsonRpcSliced(text, ctx.slicer ?? new Slicer());
   } catch {
     return Response.json(errorMessage(null, -32603, `the MCP server '${call.entry.name}' answered something that is not JSON-RPC`, { error: "upstream_invalid_answer" }), { status: 502, headers: JSON_HEADERS });
   }

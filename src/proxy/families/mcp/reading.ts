@@ -8,7 +8,7 @@
  * trip are withheld and the session goes on.
  */
 import { isObject } from "../../../schema/json.ts";
-import { newReading, walkMember, walkMessage, type McpGroup, type McpPart, type McpReading } from "./walk.ts";
+import { newReading, walkMember, walkMessage, walkSliced, type McpGroup, type McpPart, type McpReading } from "./walk.ts";
 
 export { everySlot, type McpGroup, type McpPart, type McpReading, type McpSlot, type McpUnreadable } from "./walk.ts";
 
@@ -49,24 +49,30 @@ export function readServerResult(method: string | undefined, result: unknown): M
   if (!isObject(result)) return r;
   const listKey = method === undefined ? undefined : LIST_KEYS[method];
   if (listKey !== undefined && Array.isArray(result[listKey])) {
-    (result[listKey] as unknown[]).forEach((entry, group) => r.parts.push(part(group, (p) => walkMessage(entry, p, { group, root: false }))));
+    (result[listKey] as unknown[]).forEach((entry, group) => r.parts.push(part(group, (p, sliced) => walkMessage(entry, p, { group, root: false, sliced }))));
     for (const key of Object.keys(result)) if (key !== listKey) walkMember(result, key, r);
     return r;
   }
   if (method === "initialize") {
-    for (const key of Object.keys(result)) r.parts.push(part(key, (p) => walkMember(result, key, p, key)));
+    for (const key of Object.keys(result)) r.parts.push(part(key, (p, sliced) => walkMember(result, key, p, key, sliced)));
     return r;
   }
   walkMessage(result, r);
   return r;
 }
 
-function part(group: McpGroup, read: (r: ReturnType<typeof newReading>) => void): McpPart {
+function part(group: McpGroup, read: (r: ReturnType<typeof newReading>, sliced: boolean) => void): McpPart {
   return {
     group,
     read() {
       const r = newReading();
-      read(r);
+      read(r, false);
+      return r;
+    },
+    async readSliced(slicer) {
+      const r = newReading();
+      read(r, true);
+      await walkSliced(r, slicer);
       return r;
     },
   };

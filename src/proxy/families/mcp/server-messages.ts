@@ -47,7 +47,7 @@ export async function guardServerMessage(ctx: McpGuardContext, side: ServerSide,
       return blockedError(msg.id, block);
     }
     // Pinned as the server sent them, before a guardrail masks a description.
-    const definitions = method === "tools/list" && side.pins ? toolDefinitions(msg.result) : [];
+    const definitions = method === "tools/list" && side.pins ? await toolDefinitions(msg.result, ctx.slicer) : [];
     const { block, blocked: tripped } = await guardServer(ctx, readServerResult(method, msg.result));
     const changed = definitions.length > 0 ? await side.pins!.check(side.entry.name, side.entry.on_tool_change ?? "quarantine", definitions) : null;
     const blocked: ReadonlyMap<McpGroup, Block> = changed && changed.size > 0 ? new Map<McpGroup, Block>([...changed, ...tripped]) : tripped;

@@ -51,6 +51,8 @@ export interface McpReading {
 export interface McpPart {
   readonly group: McpGroup;
   read(): McpReading;
+  /** The same reading, walked a slice at a time: one entry of any size never holds the event loop. */
+  readSliced(slicer: { turn(): Promise<void> }): Promise<McpReading>;
 }
 
 type Zone = "mcp" | "schema" | "schema-map" | "data";
@@ -69,8 +71,13 @@ interface Place {
 /** Beyond any message the parser lets in (64 levels); deeper values are read as one judged text. */
 const MAX_DEPTH = 256;
 
-export function newReading(): McpReading & { rename(holder: Record<string, unknown>, from: string, to: string): void } {
+export function newReading(): McpReading & { rename(holder: Record<string, unknown>, from: string, to: string): void; later(step: () => void): void; drain(steps: number): boolean } {
   const renames = new Map<Record<string, unknown>, Map<string, string>>();
+  /**
+   * The walk's steps still to take, last first: a value of any size is walked a bounded number
+   * of steps at a time when read in slices (readSliced), each step adding its children here.
+   */
+  const pending: (() => void)[] = [];
   return {
     slots: [],
     unreadable: [],
@@ -84,7 +91,22 @@ export function newReading(): McpReading & { rename(holder: Record<string, unkno
       for (const [holder, map] of renames) renameKeys(holder, map);
       renames.clear();
     },
+    later(step) {
+      pending.push(step);
+    },
+    drain(steps) {
+      for (let n = 0; n < steps && pending.length > 0; n++) pending.pop()!();
+      return pending.length === 0;
+    },
   };
+}
+
+/** Steps walked between two looks at the clock (a few hundred microseconds of work). */
+const STEPS_PER_LOOK = 2048;
+
+/** Walks what `read` queued into `r` to the end, the event loop turning whenever `slicer` says a slice is done. */
+export async function walkSliced(r: Reading, slicer: { turn(): Promise<void> }): Promise<void> {
+  while (!r.drain(STEPS_PER_LOOK)) await slicer.turn();
 }
 
 type Reading = ReturnType<typeof newReading>;
@@ -95,16 +117,18 @@ export function everySlot(r: McpReading): McpSlot[] {
 }
 
 /** Reads `value` (a message's params, result or error object; `root`: false for a part of one) into `r`. */
-export function walkMessage(value: unknown, r: Reading, options: { readonly group?: McpGroup; readonly root?: boolean } = {}): void {
+export function walkMessage(value: unknown, r: Reading, options: { readonly group?: McpGroup; readonly root?: boolean; readonly sliced?: boolean } = {}): void {
   const place: Place = { zone: "mcp", fixed: false, root: options.root ?? true, meta: false, group: options.group };
   // Not an object where one belongs (a list entry that is a string): read, never rewritten.
   if (!isObject(value) && !Array.isArray(value)) walkValue(value, { ...place, fixed: true }, undefined, r, 0);
   else walkChildren(value, place, r, 0);
+  if (!options.sliced) r.drain(Infinity);
 }
 
 /** One member of a message's params or result, read as part `group`. */
-export function walkMember(holder: Record<string, unknown>, key: string, r: Reading, group?: McpGroup): void {
+export function walkMember(holder: Record<string, unknown>, key: string, r: Reading, group?: McpGroup, sliced = false): void {
   walkEntry(holder, key, { zone: "mcp", fixed: false, root: true, meta: false, group }, r, 0);
+  if (!sliced) r.drain(Infinity);
 }
 
 function walkChildren(node: Record<string, unknown> | unknown[], place: Place, r: Reading, depth: number): void {
@@ -112,12 +136,14 @@ function walkChildren(node: Record<string, unknown> | unknown[], place: Place, r
     r.slots.push({ text: JSON.stringify(node), group: place.group });
     return;
   }
+  // Children are queued last first, so they are walked (and their slots come) in order.
   if (Array.isArray(node)) {
-    for (let i = 0; i < node.length; i++) walkValue(node[i], place, place.fixed ? undefined : (v) => (node[i] = v), r, depth + 1);
+    for (let i = node.length - 1; i >= 0; i--) r.later(() => walkValue(node[i], place, place.fixed ? undefined : (v) => (node[i] = v), r, depth + 1));
     return;
   }
   if (readMedia(node, place, r)) return;
-  for (const key of Object.keys(node)) walkEntry(node, key, place, r, depth);
+  const keys = Object.keys(node);
+  for (let i = keys.length - 1; i >= 0; i--) r.later(() => walkEntry(node, keys[i]!, place, r, depth));
 }
 
 /** A key and its value, in an object read at `place`. */
@@ -202,7 +228,8 @@ function readMedia(node: Record<string, unknown>, place: Place, r: Reading): boo
     r.unreadable.push({ kind: key === "blob" ? "blob" : (node.type as string) });
   }
   // Every other member is read as usual.
-  for (const other of Object.keys(node)) if (other !== key) walkEntry(node, other, place, r, 0);
+  const others = Object.keys(node).filter((other) => other !== key);
+  for (let i = others.length - 1; i >= 0; i--) r.later(() => walkEntry(node, others[i]!, place, r, 0));
   return true;
 }
 
