@@ -247,11 +247,7 @@ function failedAnswer(status: number, ids: readonly unknown[], code: string, mes
 async function relayAnswer(deps: ProxyDeps, call: McpCall, ctx: McpGuardContext, side: ServerSide, upstream: Response, abort: AbortController, batch: boolean, local: readonly JsonRpcMessage[], eventTimeout = true): Promise<Response> {
   const type = upstream.headers.get("content-type") ?? "";
   const max = deps.settings.maxAnswerBytes;
-  if (upstream.status === 202 || !upstream.ok || !upstream.body) {
-    const text = await readAnswerText(upstream, max).catch(() => "");
-    if (local.length > 0 && upstream.ok) return Response.json(batch ? local : local[0], { headers: JSON_HEADERS });
-    return new Response(text.length > 0 ? text : null, { status: upstream.status, headers: relayedHeaders(upstream, ctx.session) });
-  }
+  if (upstream.status === 202 || !upstream.ok || !upstream.body) return relayOtherStatus(deps, call, ctx, side, upstream, batch, local);
   if (/text\/event-stream/i.test(type)) return relaySse(deps, call, ctx, side, upstream, abort, local, eventTimeout);
   let text: string;
   try {
@@ -276,6 +272,43 @@ async function relayAnswer(deps: ProxyDeps, call: McpCall, ctx: McpGuardContext,
     if (guarded) answers.push(guarded);
   }
   return Response.json(batch || answers.length !== 1 ? answers : answers[0], { headers: { ...JSON_HEADERS, ...sessionHeader(ctx.session) } });
+}
+
+/**
+ * An answer with a status other than 200 (a 202, a 4xx or 5xx, a redirect) is read like any
+ * other: a JSON-RPC body is judged message by message and relayed with its status; any other
+ * body (an HTML error page, text) is never relayed: the client gets the proxy's own JSON-RPC
+ * error for each request in flight (or, for a 202, nothing). A redirect is the server's failure
+ * to answer (the proxy does not follow it): 502.
+ */
+async function relayOtherStatus(deps: ProxyDeps, call: McpCall, ctx: McpGuardContext, side: ServerSide, upstream: Response, batch: boolean, local: readonly JsonRpcMessage[]): Promise<Response> {
+  const text = upstream.body ? await readAnswerText(upstream, deps.settings.maxAnswerBytes).catch(() => "") : "";
+  const headers = { ...JSON_HEADERS, ...sessionHeader(ctx.session) };
+  let parsed: unknown = undefined;
+  if (text.trim().length > 0) parsed = await parseJsonRpcSliced(text, ctx.slicer ?? new Slicer()).catch(() => undefined);
+  const status = upstream.status >= 300 && upstream.status < 400 ? 502 : upstream.status;
+  if (parsed !== undefined && (isObject(parsed) || Array.isArray(parsed))) {
+    const answers: JsonRpcMessage[] = [...local];
+    const slicer = ctx.slicer ?? new Slicer();
+    for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
+      await slicer.turn();
+      const startedAt = performance.now();
+      const guarded = await guardedAndKept(ctx, side, message);
+      count(deps, call, side.asked.get(idKey(isObject(message) ? message.id : null)) ?? (isObject(message) ? (message.method as string | undefined) : undefined), "server", guarded === message ? "passed" : "blocked", startedAt);
+      if (guarded) answers.push(guarded);
+    }
+    if (answers.length === 0) return new Response(null, { status, headers: sessionHeader(ctx.session) });
+    return Response.json(batch || answers.length !== 1 ? answers : answers[0], { status, headers });
+  }
+  if (text.trim().length > 0) deps.log.warning("MCP server answer that is not JSON-RPC withheld", { server: call.entry.name, status: upstream.status });
+  if (upstream.ok) {
+    if (local.length > 0) return Response.json(batch ? local : local[0], { headers: JSON_HEADERS });
+    return new Response(null, { status: upstream.status, headers: sessionHeader(ctx.session) });
+  }
+  const message = `the MCP server '${call.entry.name}' answered HTTP ${upstream.status}${text.trim().length > 0 ? " with a body that is not JSON-RPC (withheld)" : ""}`;
+  const ids = [...side.asked.keys()].map((k) => JSON.parse(k) as unknown);
+  const errors = [...local, ...(ids.length === 0 ? [errorMessage(null, -32603, message, { error: "upstream_error" })] : ids.map((id) => errorMessage(id, -32603, message, { error: "upstream_error" })))];
+  return Response.json(batch || errors.length !== 1 ? errors : errors[0], { status, headers });
 }
 
 function sessionHeader(session: McpSession | undefined): Record<string, string> {
