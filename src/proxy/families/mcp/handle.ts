@@ -103,7 +103,7 @@ async function post(deps: ProxyDeps, rt: McpRuntime, call: McpCall, bodyText: st
     if (kind === "response") {
       // The client's answer to a request of the server's.
       const serverMethod = await session?.answered(msg.id);
-      const block = await guardClient(ctx, "result" in msg ? readClientResult(serverMethod, msg.result) : readError(msg.error));
+      const block = await guardClient(ctx, "result" in msg ? readClientResult(serverMethod, msg.result, msg) : readError(msg.error, msg));
       count(deps, call, serverMethod, "client", block ? "blocked" : "passed", startedAt);
       // A blocked answer: the server gets the error, the client its 202.
       forward.push(block ? blockedError(msg.id, block) : msg);
@@ -118,7 +118,7 @@ async function post(deps: ProxyDeps, rt: McpRuntime, call: McpCall, bodyText: st
         continue;
       }
     }
-    const block = await guardClient(ctx, readClientRequest(method, msg.params));
+    const block = await guardClient(ctx, readClientRequest(method, msg.params, msg));
     count(deps, call, method, "client", block ? "blocked" : "passed", startedAt);
     if (block) {
       if (kind === "request") local.push(blockedError(msg.id, block));
@@ -264,13 +264,17 @@ async function relayAnswer(deps: ProxyDeps, call: McpCall, ctx: McpGuardContext,
   }
   const answers: JsonRpcMessage[] = [...local];
   const slicer = ctx.slicer ?? new Slicer();
+  const open = new Map(side.asked);
   for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
     await slicer.turn();
     const startedAt = performance.now();
     const guarded = await guardedAndKept(ctx, side, message);
     count(deps, call, side.asked.get(idKey(isObject(message) ? message.id : null)) ?? (isObject(message) ? (message.method as string | undefined) : undefined), "server", guarded === message ? "passed" : "blocked", startedAt);
     if (guarded) answers.push(guarded);
+    if (kindOf(message) === "response") open.delete(idKey((message as JsonRpcMessage).id));
   }
+  // A request whose answer was not JSON-RPC 2.0 (dropped above) still gets one.
+  for (const key of open.keys()) answers.push(errorMessage(JSON.parse(key) as unknown, -32603, `the MCP server '${call.entry.name}' answered without a readable answer to the request`, { error: "upstream_invalid_answer" }));
   return Response.json(batch || answers.length !== 1 ? answers : answers[0], { headers: { ...JSON_HEADERS, ...sessionHeader(ctx.session) } });
 }
 

@@ -11,6 +11,8 @@ export type MessageKind = "request" | "notification" | "response" | "invalid";
 
 export function kindOf(message: unknown): MessageKind {
   if (!isObject(message)) return "invalid";
+  // Anything else in `jsonrpc` (text, a number) is not JSON-RPC 2.0: refused, never relayed.
+  if (message.jsonrpc !== "2.0") return "invalid";
   if (typeof message.method === "string") return "id" in message && message.id !== null && message.id !== undefined ? "request" : "notification";
   if ("id" in message && ("result" in message || "error" in message)) return "response";
   return "invalid";
