@@ -16,11 +16,11 @@ import { readAnswerText } from "../../../upstream/answer-size.ts";
 import type { ProxyDeps } from "../../deps.ts";
 import { Shadow } from "../../shadow.ts";
 import type { McpServerEntry } from "./config.ts";
-import { guardClient, type McpGuardContext } from "./guard.ts";
+import { guardClient, guardServer, type McpGuardContext } from "./guard.ts";
 import { blockedError, errorMessage, GUARDRAIL_ERROR_CODE, JsonRpcParseError, kindOf, methodLabel, parseJsonRpc, parseJsonRpcSliced, withheldToolResult, type JsonRpcMessage } from "./jsonrpc.ts";
 import type { ToolPins } from "./pins.ts";
 import type { Quarantine } from "./quarantine.ts";
-import { readClientRequest, readClientResult, readError } from "./reading.ts";
+import { readClientRequest, readClientResult, readError, readEventId } from "./reading.ts";
 import { guardServerMessage, idKey, type ServerSide } from "./server-messages.ts";
 import { renumbered, type McpSession, type McpSessions } from "./sessions.ts";
 import { headersFor, openSession, sessionNotFound, sessionOf, withState } from "./session-requests.ts";
@@ -397,10 +397,18 @@ function relaySse(deps: ProxyDeps, call: McpCall, ctx: McpGuardContext, side: Se
           }
           for (const event of parser.push(decoder.decode(next.value, { stream: true }))) {
             await slicer.turn();
-            const id = /^id:\s?(.*)$/m.exec(event.raw)?.[1];
+            // The proxy writes its own frames: comments are dropped, an event of another type than
+            // `message` (which MCP clients ignore) too, an id only once judged, a retry only as a number.
+            if (event.event !== null && event.event !== "message") {
+              deps.log.warning("MCP server event of another type than message dropped", { server: call.entry.name });
+              continue;
+            }
+            const id = event.id === null || event.id === undefined ? null : await judgedEventId(deps, call, ctx, event.id);
+            const retry = event.retry !== null && event.retry !== undefined && /^\d{1,9}$/.test(event.retry) ? event.retry : null;
+            const head = `${id !== null ? `id: ${id}\n` : ""}${retry !== null ? `retry: ${retry}\n` : ""}`;
             if (event.data === "") {
-              // A priming event (its id for resumption) or a comment: nothing to judge.
-              write(`${event.raw}\n\n`);
+              // A priming event (its id for resumption, its retry for reconnection): nothing else to judge.
+              if (head !== "") write(`${head}data: \n\n`);
               continue;
             }
             let message: unknown;
@@ -416,7 +424,7 @@ function relaySse(deps: ProxyDeps, call: McpCall, ctx: McpGuardContext, side: Se
             count(deps, call, method, "server", guarded === message ? "passed" : "blocked", startedAt);
             if (isObject(message) && kindOf(message) === "response") open.delete(idKey(message.id));
             if (!guarded) continue;
-            write(`${id !== undefined ? `id: ${id}\n` : ""}event: ${event.event ?? "message"}\ndata: ${JSON.stringify(guarded)}\n\n`);
+            write(`${head}event: message\ndata: ${JSON.stringify(guarded)}\n\n`);
           }
         }
         finish(200);
@@ -439,6 +447,19 @@ function relaySse(deps: ProxyDeps, call: McpCall, ctx: McpGuardContext, side: Se
     },
   });
   return new Response(body, { status: upstream.status, headers: { ...relayedHeaders(upstream, ctx.session), "content-type": "text/event-stream", "cache-control": "no-cache" } });
+}
+
+/**
+ * An SSE event id as the server wrote it, judged like a name (never rewritten: the client sends
+ * it back as Last-Event-ID): null, and the event relayed without it, when a guardrail would
+ * mask or block it.
+ */
+async function judgedEventId(deps: ProxyDeps, call: McpCall, ctx: McpGuardContext, id: string): Promise<string | null> {
+  if (id === "") return id;
+  const { block } = await guardServer(ctx, readEventId(id));
+  if (!block) return id;
+  deps.log.warning("MCP server event id withheld", { server: call.entry.name, guardrail: block.guardrail, config_id: ctx.policy.id });
+  return null;
 }
 
 /** The next read, or "timeout" after `ms` of silence (0: no limit). */

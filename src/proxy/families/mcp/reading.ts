@@ -39,6 +39,13 @@ export function readServerRequest(_method: string, params: unknown, message?: un
   return r;
 }
 
+/** An SSE event's id: judged, never rewritten (the client sends it back to resume). */
+export function readEventId(id: string): McpReading {
+  const r = newReading();
+  walkMessage(id, r);
+  return r;
+}
+
 /** A JSON-RPC error answer, from either side: its `message` and `data` (the code is a number). */
 export function readError(error: unknown, message?: unknown): McpReading {
   const r = newReading();
