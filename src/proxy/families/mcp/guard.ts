@@ -22,6 +22,7 @@ import type { McpGroup, McpReading, McpSlot } from "./reading.ts";
 import type { McpSession } from "./sessions.ts";
 import type { Shadow } from "../../shadow.ts";
 import { Slicer } from "./slices.ts";
+import { cutMasked } from "../../reading/neighbours.ts";
 
 export interface McpGuardContext {
   readonly policy: CompiledPolicy;
@@ -163,27 +164,50 @@ const WORD = /^\S{1,64}$/;
 
 /**
  * The stage's segments for a message's slots: one-word texts (keys, names, ids) read together
- * as one segment, a line each, the rest one segment each. A tiny segment costs a masker about
- * as much as a sentence, and a message holds many; read together they are also read with their
- * neighbours (`phone` beside its number). `unpack` gives each slot its text after the stage, or
- * null when a masker rewrote across lines (the message then stops rather than guess).
+ * as one segment, a line each; neighbouring text parts of one list (McpSlot.joint) read as one
+ * text, joined as they are, so a value split across them is whole; the rest one segment each. A
+ * tiny segment costs a masker about as much as a sentence, and a message holds many; read
+ * together they are also read with their neighbours (`phone` beside its number). `unpack` gives
+ * each slot its text after the stage (a joined text cut back into its parts, cutMasked), or null
+ * when a masker rewrote across the word lines (the message then stops rather than guess).
  */
 function packed(slots: readonly McpSlot[]): { readonly texts: string[]; unpack(out: readonly string[]): string[] | null } {
   const words: number[] = [];
   const texts: string[] = [];
-  const segmentOf: number[] = [];
+  /** Segments of one or more consecutive slots. */
+  const runs: { readonly segment: number; readonly slots: number[] }[] = [];
+  let joined: { readonly segment: number; readonly slots: number[] } | null = null;
   slots.forEach((slot, i) => {
-    if (WORD.test(slot.text)) words.push(i);
-    else segmentOf[i] = texts.push(slot.text) - 1;
+    if (slot.joint !== undefined && joined !== null && slots[i - 1]?.joint === slot.joint && joined.slots.at(-1) === i - 1) {
+      joined.slots.push(i);
+      texts[joined.segment] += slot.text;
+      return;
+    }
+    joined = null;
+    if (slot.joint === undefined && WORD.test(slot.text)) {
+      words.push(i);
+      return;
+    }
+    const run = { segment: texts.push(slot.text) - 1, slots: [i] };
+    runs.push(run);
+    if (slot.joint !== undefined) joined = run;
   });
-  if (words.length < 2) return { texts: slots.map((s) => s.text), unpack: (out) => out.slice(0, slots.length) };
-  const wordSegment = texts.push(words.map((i) => slots[i]!.text).join("\n")) - 1;
+  if (words.length === 1) {
+    const only = words.pop()!;
+    runs.push({ segment: texts.push(slots[only]!.text) - 1, slots: [only] });
+  }
+  const wordSegment = words.length > 0 ? texts.push(words.map((i) => slots[i]!.text).join("\n")) - 1 : -1;
   return {
     texts,
     unpack(out) {
+      const result: string[] = new Array<string>(slots.length).fill("");
+      for (const run of runs) {
+        if (run.slots.length === 1) result[run.slots[0]!] = out[run.segment]!;
+        else cutMasked(run.slots.map((i) => slots[i]!.text), out[run.segment]!).forEach((piece, k) => (result[run.slots[k]!] = piece));
+      }
+      if (wordSegment === -1) return result;
       const lines = out[wordSegment]!.split("\n");
       if (lines.length !== words.length) return null;
-      const result = slots.map((_, i) => (segmentOf[i] === undefined ? "" : out[segmentOf[i]!]!));
       words.forEach((slot, line) => (result[slot] = lines[line]!));
       return result;
     },

@@ -28,6 +28,12 @@ export interface McpSlot {
   readonly write?: (text: string) => void;
   /** The part of the message it belongs to, when parts are judged one by one (list entries, initialize). */
   readonly group?: McpGroup;
+  /**
+   * Shared by the texts of neighbouring text parts of one list (a tool result's content, a
+   * prompt's messages): consecutive slots with the same one are read as one text, so a value
+   * split across parts is whole.
+   */
+  readonly joint?: object;
 }
 
 /** A binary part no guardrail can read (an image, audio, a blob). */
@@ -66,6 +72,8 @@ interface Place {
   /** Inside `_meta`. */
   readonly meta: boolean;
   readonly group: McpGroup | undefined;
+  /** The list whose text parts are read together (see McpSlot.joint). */
+  readonly joint?: object;
 }
 
 /** Beyond any message the parser lets in (64 levels); deeper values are read as one judged text. */
@@ -138,7 +146,8 @@ function walkChildren(node: Record<string, unknown> | unknown[], place: Place, r
   }
   // Children are queued last first, so they are walked (and their slots come) in order.
   if (Array.isArray(node)) {
-    for (let i = node.length - 1; i >= 0; i--) r.later(() => walkValue(node[i], place, place.fixed ? undefined : (v) => (node[i] = v), r, depth + 1));
+    const inList: Place = { ...place, joint: {} };
+    for (let i = node.length - 1; i >= 0; i--) r.later(() => walkValue(node[i], inList, place.fixed ? undefined : (v) => (node[i] = v), r, depth + 1));
     return;
   }
   if (readMedia(node, place, r)) return;
@@ -151,6 +160,11 @@ function walkEntry(holder: Record<string, unknown>, key: string, place: Place, r
   const value = holder[key];
   const child = placeOf(place, key, value);
   if (child === null) return;
+  // A text part's text, in a list: read with its neighbours' (McpSlot.joint).
+  if (place.joint !== undefined && key === "text" && holder.type === "text" && typeof value === "string" && !child.place.fixed) {
+    if (value.length > 0) r.slots.push({ text: value, write: (v: string) => (holder[key] = v), group: place.group, joint: place.joint });
+    return;
+  }
   if (child.readKey && key.length > 0) r.slots.push({ text: key, ...(child.keyFixed ? {} : { write: (to: string) => r.rename(holder, key, to) }), group: place.group });
   walkValue(value, child.place, child.place.fixed ? undefined : (v) => (holder[key] = v), r, depth + 1);
 }
@@ -174,7 +188,7 @@ interface Child {
 
 /** Where a member's value is read, and whether its key is: null when the table names it opaque. */
 function placeOf(place: Place, key: string, value: unknown): Child | null {
-  const at = (zone: Zone, fixed = place.fixed): Place => ({ zone, fixed, root: false, meta: place.meta, group: place.group });
+  const at = (zone: Zone, fixed = place.fixed): Place => ({ zone, fixed, root: false, meta: place.meta, group: place.group, ...(place.joint ? { joint: place.joint } : {}) });
   if (place.zone === "data") {
     if (place.meta && key === "progressToken" && isOpaque("meta", key, value)) return null;
     return { place: at("data"), readKey: true, keyFixed: place.fixed };
