@@ -16,7 +16,7 @@
  * otherwise.
  */
 import { isObject } from "../../../schema/json.ts";
-import { decodeBase64Text, encodeBase64, isTextMime } from "../../reading/media.ts";
+import { decodeBase64Text, encodeBase64, isStrictBase64, isTextMime, parseDataUrl } from "../../reading/media.ts";
 import { isOpaque, MCP_KEYS, NAME_KEYS, SCHEMA_KEYWORDS, SCHEMA_NAME_KEYS } from "./opaque.ts";
 
 /** An entry of a list result by its index, or a part of an initialize result by its key. */
@@ -161,7 +161,7 @@ function walkEntry(holder: Record<string, unknown>, key: string, place: Place, r
   const child = placeOf(place, key, value);
   if (child === null) return;
   // A text part's text, in a list: read with its neighbours' (McpSlot.joint).
-  if (place.joint !== undefined && key === "text" && holder.type === "text" && typeof value === "string" && !child.place.fixed) {
+  if (place.joint !== undefined && key === "text" && holder.type === "text" && typeof value === "string" && !child.place.fixed && !value.startsWith("data:")) {
     if (value.length > 0) r.slots.push({ text: value, write: (v: string) => (holder[key] = v), group: place.group, joint: place.joint });
     return;
   }
@@ -171,7 +171,7 @@ function walkEntry(holder: Record<string, unknown>, key: string, place: Place, r
 
 function walkValue(value: unknown, place: Place, set: ((v: string) => void) | undefined, r: Reading, depth: number): void {
   if (typeof value === "string") {
-    if (value.length > 0) r.slots.push({ text: value, ...(set ? { write: set } : {}), group: place.group });
+    if (value.length > 0 && !readTextDataUrl(value, set, place, r)) r.slots.push({ text: value, ...(set ? { write: set } : {}), group: place.group });
   } else if (typeof value === "number") {
     if (hasSixDigits(value)) r.slots.push({ text: String(value), ...(set ? { write: set } : {}), group: place.group });
   } else if (isObject(value) || Array.isArray(value)) {
@@ -245,6 +245,28 @@ function readMedia(node: Record<string, unknown>, place: Place, r: Reading): boo
   const others = Object.keys(node).filter((other) => other !== key);
   for (let i = others.length - 1; i >= 0; i--) r.later(() => walkEntry(node, others[i]!, place, r, 0));
   return true;
+}
+
+/**
+ * A string that is a text data URL (`data:text/plain;base64,...`) is read decoded, and re-encoded
+ * when masked, as the LLM routes read one; a string that only begins with one is read as it is,
+ * its leading data also decoded and judged (never rewritten: a masker that would rewrite it stops
+ * the message). Returns true when the string was read here.
+ */
+function readTextDataUrl(value: string, set: ((v: string) => void) | undefined, place: Place, r: Reading): boolean {
+  if (!value.startsWith("data:")) return false;
+  const url = parseDataUrl(value);
+  if (!url || !isTextMime(url.mime)) return false;
+  if (isStrictBase64(url.base64)) {
+    const decoded = decodeBase64Text(url.base64, url.charset);
+    if (!decoded || decoded.text.length === 0) return false;
+    r.slots.push({ text: decoded.text, ...(set ? { write: (t: string) => set(url.prefix + encodeBase64(decoded.encode(t))) } : {}), group: place.group });
+    return true;
+  }
+  const leading = /^[A-Za-z0-9+/]+={0,2}/.exec(url.base64)?.[0];
+  const decoded = leading ? decodeBase64Text(leading, url.charset) : null;
+  if (decoded && decoded.text.length > 0) r.slots.push({ text: decoded.text, group: place.group });
+  return false;
 }
 
 /** MCP's Base64 (standard alphabet, padded, line breaks at most): a sentence of letters and spaces is text, not media. */
