@@ -22,14 +22,17 @@ export interface ScriptedUpstream {
 
 export const isRaw = (x: unknown): x is ScriptedAnswer => typeof x === "object" && x !== null && typeof (x as ScriptedAnswer).body === "string";
 
-export function startScriptedUpstream(script: Script): ScriptedUpstream {
+export function startScriptedUpstream(script: Script, onDelete: () => ScriptedAnswer = () => ({ body: "" })): ScriptedUpstream {
   const received: Record<string, unknown>[] = [];
   const server = Bun.serve({
     hostname: "127.0.0.1",
     port: 0,
     idleTimeout: 60,
     async fetch(request) {
-      if (request.method === "DELETE") return new Response(null, { status: 200 });
+      if (request.method === "DELETE") {
+        const answer = onDelete();
+        return new Response(answer.body === "" ? null : answer.body, { status: answer.status ?? 200, headers: { "content-type": answer.contentType ?? "text/plain" } });
+      }
       if (request.method === "GET") return new Response(null, { status: 405 });
       const parsed = (await request.json()) as Record<string, unknown> | Record<string, unknown>[];
       const messages = Array.isArray(parsed) ? parsed : [parsed];

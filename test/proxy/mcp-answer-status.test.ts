@@ -35,7 +35,7 @@ beforeAll(async () => {
     if (name === "accepted") return { status: 202, contentType: "text/plain", body: `${PII} ${INJECTION}` };
     if (name === "moved") return { status: 302, contentType: "text/plain", body: `${PII} ${INJECTION}` };
     return undefined;
-  });
+  }, () => ({ status: 400, contentType: "text/html", body: `<html>${PII} ${INJECTION}</html>` }));
   policies = tempPolicyDir({});
   copyFileSync(join(import.meta.dir, "..", "..", "policies", "mcp-agents.yaml"), join(policies.path, "mcp-agents.yaml"));
   configDir = mkdtempSync(join(tmpdir(), "gp-mcp-status-"));
@@ -94,5 +94,13 @@ describe("an MCP answer with another status than 200", () => {
       expect(leaks(message)).toEqual([]);
     }
     await client.close();
+  });
+
+  test("the answer to a DELETE keeps its status, never its body", async () => {
+    const session = await rawSession(`${proxy.url}/mcp/s`);
+    const sessionId = (await session.post({ jsonrpc: "2.0", id: 9, method: "ping" })).headers.get("mcp-session-id")!;
+    const r = await fetch(`${proxy.url}/mcp/s`, { method: "DELETE", headers: { "mcp-session-id": sessionId, "mcp-protocol-version": "2025-06-18" } });
+    expect(r.status).toBe(400);
+    expect(await r.text()).toBe("");
   });
 });

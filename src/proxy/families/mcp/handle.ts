@@ -197,8 +197,9 @@ async function del(deps: ProxyDeps, rt: McpRuntime, call: McpCall): Promise<Resp
     if (!(e instanceof McpUpstreamError)) throw e;
     return failedAnswer(e.status, [], e.code, e.message, false, []);
   }
-  const text = await readAnswerText(upstream, deps.settings.maxAnswerBytes).catch(() => "");
-  return new Response(text.length > 0 ? text : null, { status: upstream.status, headers: relayedHeaders(upstream, undefined) });
+  // The session is over: what the server says about it (a body of any kind) is not relayed unread, nor at all.
+  await upstream.body?.cancel().catch(() => {});
+  return new Response(null, { status: upstream.status, headers: relayedHeaders(upstream, undefined) });
 }
 
 /** Header, else the entry's policy, else the caller's or the server's default (DECISIONS §12). */
