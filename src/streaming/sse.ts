@@ -8,6 +8,10 @@ export interface SseEvent {
   readonly event: string | null;
   /** The `data:` lines joined with "\n". */
   readonly data: string;
+  /** The `id:` field, or null when the event has none. */
+  readonly id?: string | null;
+  /** The `retry:` field, or null when the event has none. */
+  readonly retry?: string | null;
   /** The event as received (line endings normalised to "\n"), without its blank line. */
   readonly raw: string;
 }
@@ -89,25 +93,32 @@ function parseEvent(raw: string): SseEvent | null {
   if (raw.length === 0) return null;
   let event: string | null = null;
   let data: string | null = null;
+  let id: string | null = null;
+  let retry: string | null = null;
   let lineStart = 0;
   while (lineStart <= raw.length) {
     let lineEnd = raw.indexOf("\n", lineStart);
     if (lineEnd === -1) lineEnd = raw.length;
-    const colon = raw.indexOf(":", lineStart);
+    // The colon is looked for in this line only: searching the rest of the event from every
+    // line without one would be quadratic.
+    const inLine = raw.charCodeAt(lineStart) === 58 ? 0 : raw.slice(lineStart, lineEnd).indexOf(":");
+    const colon = inLine === -1 ? -1 : lineStart + inLine;
     if (colon !== lineStart) {
-      const hasValue = colon !== -1 && colon < lineEnd;
+      const hasValue = colon !== -1;
       const field = raw.slice(lineStart, hasValue ? colon : lineEnd);
       let valueStart = hasValue ? colon + 1 : lineEnd;
       if (raw.charCodeAt(valueStart) === 32 && valueStart < lineEnd) valueStart++;
       const value = raw.slice(valueStart, lineEnd);
       if (field === "data") data = data === null ? value : `${data}\n${value}`;
       else if (field === "event") event = value;
+      else if (field === "id" && !value.includes("\u0000")) id = value;
+      else if (field === "retry") retry = value;
     }
     lineStart = lineEnd + 1;
   }
   // Comment-only frames (": ping") carry nothing to interpret; they are still forwarded raw.
-  if (data === null && event === null) return { event: null, data: "", raw };
-  return { event, data: data ?? "", raw };
+  if (data === null && event === null) return { event: null, data: "", id, retry, raw };
+  return { event, data: data ?? "", id, retry, raw };
 }
 
 /** `data: <json>` and a blank line; `event:` first when named. */

@@ -21,6 +21,8 @@ import type { StageName } from "../../../policy/schema.ts";
 import type { McpGroup, McpReading, McpSlot } from "./reading.ts";
 import type { McpSession } from "./sessions.ts";
 import type { Shadow } from "../../shadow.ts";
+import { Slicer } from "./slices.ts";
+import { cutMasked } from "../../reading/neighbours.ts";
 
 export interface McpGuardContext {
   readonly policy: CompiledPolicy;
@@ -28,6 +30,8 @@ export interface McpGuardContext {
   readonly session?: McpSession;
   /** The policy's shadow (DECISIONS §14): it reads each message's texts as they arrived. */
   readonly shadow?: Shadow | null;
+  /** The request's slices of the event loop, shared by all its messages. */
+  readonly slicer?: Slicer;
 }
 
 /** A binary part under `unreadable_content: block` stops the message as a guardrail would. */
@@ -73,7 +77,7 @@ async function maskClient(ctx: McpGuardContext, reading: McpReading): Promise<Bl
     pack.texts.map((text) => ({ role: "user" as const, text, masked: true, judged: true })),
     { trace: ctx.audit.trace },
   );
-  ctx.audit.runs = [...ctx.audit.runs, ...verdict.runs];
+  recordRuns(ctx.audit, verdict.runs);
   if (verdict.block) return verdict.block;
   const texts = pack.unpack(verdict.segments.map((s) => s.text));
   if (!texts || slots.some((slot, i) => !slot.write && texts[i] !== slot.text)) return unrewritableBlock(verdict.runs, "pre_flight");
@@ -87,9 +91,6 @@ export interface ServerVerdict {
   /** Parts (list entries by index, initialize members by key) that tripped: to withhold. */
   readonly blocked: ReadonlyMap<McpGroup, Block>;
 }
-
-/** The event loop turns after this long of judging a message's parts. */
-const SLICE_MS = 8;
 
 /**
  * The server's message: its block, or null once its texts are masked (reversibly, with the
@@ -120,13 +121,10 @@ export async function guardServer(ctx: McpGuardContext, reading: McpReading): Pr
       reading.commit();
     }
     if (!judging && !shadowSlots) return { block: null, blocked };
-    let sliceStart = performance.now();
+    const slicer = ctx.slicer ?? new Slicer();
     for (const part of reading.parts) {
-      if (performance.now() - sliceStart > SLICE_MS) {
-        await new Promise((resolve) => setImmediate(resolve));
-        sliceStart = performance.now();
-      }
-      const partReading = part.read();
+      await slicer.turn();
+      const partReading = await part.readSliced(slicer);
       if (shadowSlots) for (const slot of partReading.slots) shadowSlots.push(slot);
       if (!judging) continue;
       const block = unreadableBlock(ctx.policy, partReading, "output") ?? (partReading.slots.length > 0 ? await judgeServerSlots(ctx, partReading.slots, runs) : null);
@@ -140,7 +138,7 @@ export async function guardServer(ctx: McpGuardContext, reading: McpReading): Pr
       if (liveBlocked || blocked.size > 0) seen?.blocked();
       else seen?.forwarded(shadowSlots.map(currentText));
     }
-    ctx.audit.runs = [...ctx.audit.runs, ...(reading.parts.length > 0 ? foldRuns(runs) : runs)];
+    recordRuns(ctx.audit, runs);
   }
   return { block: null, blocked };
 }
@@ -166,54 +164,107 @@ const WORD = /^\S{1,64}$/;
 
 /**
  * The stage's segments for a message's slots: one-word texts (keys, names, ids) read together
- * as one segment, a line each, the rest one segment each. A tiny segment costs a masker about
- * as much as a sentence, and a message holds many; read together they are also read with their
- * neighbours (`phone` beside its number). `unpack` gives each slot its text after the stage, or
- * null when a masker rewrote across lines (the message then stops rather than guess).
+ * as one segment, a line each; neighbouring text parts of one list (McpSlot.joint) read as one
+ * text, joined as they are, so a value split across them is whole; the rest one segment each. A
+ * tiny segment costs a masker about as much as a sentence, and a message holds many; read
+ * together they are also read with their neighbours (`phone` beside its number). `unpack` gives
+ * each slot its text after the stage (a joined text cut back into its parts, cutMasked), or null
+ * when a masker rewrote across the word lines (the message then stops rather than guess).
  */
 function packed(slots: readonly McpSlot[]): { readonly texts: string[]; unpack(out: readonly string[]): string[] | null } {
   const words: number[] = [];
   const texts: string[] = [];
-  const segmentOf: number[] = [];
+  /** Segments of one or more consecutive slots. */
+  const runs: { readonly segment: number; readonly slots: number[] }[] = [];
+  let joined: { readonly segment: number; readonly slots: number[] } | null = null;
   slots.forEach((slot, i) => {
-    if (WORD.test(slot.text)) words.push(i);
-    else segmentOf[i] = texts.push(slot.text) - 1;
+    if (slot.joint !== undefined && joined !== null && slots[i - 1]?.joint === slot.joint && joined.slots.at(-1) === i - 1) {
+      joined.slots.push(i);
+      texts[joined.segment] += slot.text;
+      return;
+    }
+    joined = null;
+    if (slot.joint === undefined && WORD.test(slot.text)) {
+      words.push(i);
+      return;
+    }
+    const run = { segment: texts.push(slot.text) - 1, slots: [i] };
+    runs.push(run);
+    if (slot.joint !== undefined) joined = run;
   });
-  if (words.length < 2) return { texts: slots.map((s) => s.text), unpack: (out) => out.slice(0, slots.length) };
-  const wordSegment = texts.push(words.map((i) => slots[i]!.text).join("\n")) - 1;
+  if (words.length === 1) {
+    const only = words.pop()!;
+    runs.push({ segment: texts.push(slots[only]!.text) - 1, slots: [only] });
+  }
+  const wordSegment = words.length > 0 ? texts.push(words.map((i) => slots[i]!.text).join("\n")) - 1 : -1;
   return {
     texts,
     unpack(out) {
+      const result: string[] = new Array<string>(slots.length).fill("");
+      for (const run of runs) {
+        if (run.slots.length === 1) result[run.slots[0]!] = out[run.segment]!;
+        else cutMasked(run.slots.map((i) => slots[i]!.text), out[run.segment]!).forEach((piece, k) => (result[run.slots[k]!] = piece));
+      }
+      if (wordSegment === -1) return result;
       const lines = out[wordSegment]!.split("\n");
       if (lines.length !== words.length) return null;
-      const result = slots.map((_, i) => (segmentOf[i] === undefined ? "" : out[segmentOf[i]!]!));
       words.forEach((slot, line) => (result[slot] = lines[line]!));
       return result;
     },
   };
 }
 
+/** Where each guardrail and stage sits in a request's folded runs (keyed by the runs array). */
+const foldedIndex = new WeakMap<GuardrailRun[], Map<string, number>>();
+
+/**
+ * A message's runs added to the request's, folded into one per guardrail and stage: a batch or a
+ * stream of many messages keeps a log line of one entry per guardrail, and adding a message's
+ * runs costs the same whatever came before (copying the whole list each time was quadratic).
+ */
+function recordRuns(audit: RequestAudit, runs: readonly GuardrailRun[]): void {
+  if (runs.length === 0) return;
+  let index = foldedIndex.get(audit.runs);
+  if (!index) {
+    const folded = foldRuns(audit.runs);
+    index = new Map(folded.map((run, i) => [runKey(run), i]));
+    audit.runs = folded;
+    foldedIndex.set(folded, index);
+  }
+  for (const run of runs) {
+    const key = runKey(run);
+    const at = index.get(key);
+    if (at === undefined) index.set(key, audit.runs.push(run) - 1);
+    else audit.runs[at] = mergedRun(audit.runs[at]!, run);
+  }
+}
+
+function runKey(run: GuardrailRun): string {
+  return `${run.name}\u0000${run.stage}`;
+}
+
 /** One run per guardrail and stage for a message judged in parts: the log line stays one line, whatever the list's length. */
 export function foldRuns(runs: readonly GuardrailRun[]): GuardrailRun[] {
   const byName = new Map<string, GuardrailRun>();
   for (const run of runs) {
-    const key = `${run.name}\u0000${run.stage}`;
+    const key = runKey(run);
     const seen = byName.get(key);
-    if (!seen) {
-      byName.set(key, run);
-      continue;
-    }
-    const first = seen.tripped || !run.tripped ? seen : run;
-    byName.set(key, {
-      ...first,
-      tripped: seen.tripped || run.tripped,
-      enforced: seen.enforced || run.enforced,
-      ...(seen.masked || run.masked ? { masked: true } : {}),
-      labels: seen.labels.length >= 32 ? seen.labels : [...new Set([...seen.labels, ...run.labels])],
-      ...(seen.seconds !== undefined || run.seconds !== undefined ? { seconds: (seen.seconds ?? 0) + (run.seconds ?? 0) } : {}),
-    });
+    byName.set(key, seen ? mergedRun(seen, run) : run);
   }
   return [...byName.values()];
+}
+
+/** Two runs of one guardrail and stage as one: tripped, enforced or masked if either was. */
+function mergedRun(seen: GuardrailRun, run: GuardrailRun): GuardrailRun {
+  const first = seen.tripped || !run.tripped ? seen : run;
+  return {
+    ...first,
+    tripped: seen.tripped || run.tripped,
+    enforced: seen.enforced || run.enforced,
+    ...(seen.masked || run.masked ? { masked: true } : {}),
+    labels: seen.labels.length >= 32 || run.labels.length === 0 ? seen.labels : [...new Set([...seen.labels, ...run.labels])],
+    ...(seen.seconds !== undefined || run.seconds !== undefined ? { seconds: (seen.seconds ?? 0) + (run.seconds ?? 0) } : {}),
+  };
 }
 
 /** The text a slot now holds (rewritten or not). */

@@ -16,16 +16,17 @@ import { readAnswerText } from "../../../upstream/answer-size.ts";
 import type { ProxyDeps } from "../../deps.ts";
 import { Shadow } from "../../shadow.ts";
 import type { McpServerEntry } from "./config.ts";
-import { guardClient, type McpGuardContext } from "./guard.ts";
-import { blockedError, errorMessage, GUARDRAIL_ERROR_CODE, JsonRpcParseError, kindOf, methodLabel, parseJsonRpc, withheldToolResult, type JsonRpcMessage } from "./jsonrpc.ts";
+import { guardClient, guardServer, type McpGuardContext } from "./guard.ts";
+import { blockedError, errorMessage, GUARDRAIL_ERROR_CODE, JsonRpcParseError, kindOf, methodLabel, parseJsonRpc, parseJsonRpcSliced, withheldToolResult, type JsonRpcMessage } from "./jsonrpc.ts";
 import type { ToolPins } from "./pins.ts";
 import type { Quarantine } from "./quarantine.ts";
-import { readClientRequest, readClientResult, readError } from "./reading.ts";
+import { readClientRequest, readClientResult, readError, readEventId } from "./reading.ts";
 import { guardServerMessage, idKey, type ServerSide } from "./server-messages.ts";
 import { renumbered, type McpSession, type McpSessions } from "./sessions.ts";
 import { headersFor, openSession, sessionNotFound, sessionOf, withState } from "./session-requests.ts";
 import { StateUnavailableError } from "../../../state/store.ts";
 import { McpUpstreamError, sendToServer, timeoutMsOf } from "./upstream.ts";
+import { Slicer } from "./slices.ts";
 
 export interface McpRuntime {
   readonly entries: ReadonlyMap<string, McpServerEntry>;
@@ -43,6 +44,13 @@ export interface McpCall {
 }
 
 const JSON_HEADERS = { "content-type": "application/json" };
+
+/**
+ * The most messages a client's batch may hold. Clients batch a handful (MCP 2025-06-18 dropped
+ * batches altogether); thousands of messages in one request is a flood, refused before any is
+ * judged or sent on.
+ */
+export const MAX_BATCH_MESSAGES = 1000;
 
 /** `POST /mcp/{name}`: the client's JSON-RPC message (or batch), `bodyText` as received. */
 export async function mcpPost(deps: ProxyDeps, rt: McpRuntime, call: McpCall, bodyText: string): Promise<Response> {
@@ -62,7 +70,7 @@ export async function mcpPost(deps: ProxyDeps, rt: McpRuntime, call: McpCall, bo
 async function post(deps: ProxyDeps, rt: McpRuntime, call: McpCall, bodyText: string, shadowOf: (policy: CompiledPolicy) => Shadow | null): Promise<Response> {
   let parsed: unknown;
   try {
-    parsed = parseJsonRpc(bodyText);
+    parsed = await parseJsonRpcSliced(bodyText, new Slicer());
   } catch (e) {
     if (!(e instanceof JsonRpcParseError)) throw e;
     return Response.json(errorMessage(null, e.code, e.message, { error: "validation_error" }), { status: 400 });
@@ -70,17 +78,21 @@ async function post(deps: ProxyDeps, rt: McpRuntime, call: McpCall, bodyText: st
   const batch = Array.isArray(parsed);
   const messages: unknown[] = Array.isArray(parsed) ? parsed : [parsed];
   if (messages.length === 0) return Response.json(errorMessage(null, -32600, "an empty batch", { error: "validation_error" }), { status: 400 });
+  if (messages.length > MAX_BATCH_MESSAGES) {
+    return Response.json(errorMessage(null, -32600, `a batch of ${messages.length} messages; at most ${MAX_BATCH_MESSAGES} are read in one request`, { error: "batch_too_large" }), { status: 413 });
+  }
 
   const policy = policyOf(deps, call);
   const found = await sessionOf(rt, call, policy);
   if (found === "not_found") return sessionNotFound(batch);
   const session = found ?? undefined;
-  const ctx: McpGuardContext = { policy, audit: call.audit, shadow: shadowOf(policy), ...(session ? { session } : {}) };
+  const ctx: McpGuardContext = { policy, audit: call.audit, shadow: shadowOf(policy), slicer: new Slicer(), ...(session ? { session } : {}) };
   const local: JsonRpcMessage[] = [];
   const forward: JsonRpcMessage[] = [];
   const asked = new Map<string, string>();
 
   for (const message of messages) {
+    await ctx.slicer!.turn();
     const startedAt = performance.now();
     const kind = kindOf(message);
     if (kind === "invalid") {
@@ -91,7 +103,7 @@ async function post(deps: ProxyDeps, rt: McpRuntime, call: McpCall, bodyText: st
     if (kind === "response") {
       // The client's answer to a request of the server's.
       const serverMethod = await session?.answered(msg.id);
-      const block = await guardClient(ctx, "result" in msg ? readClientResult(serverMethod, msg.result) : readError(msg.error));
+      const block = await guardClient(ctx, "result" in msg ? readClientResult(serverMethod, msg.result, msg) : readError(msg.error, msg));
       count(deps, call, serverMethod, "client", block ? "blocked" : "passed", startedAt);
       // A blocked answer: the server gets the error, the client its 202.
       forward.push(block ? blockedError(msg.id, block) : msg);
@@ -106,7 +118,7 @@ async function post(deps: ProxyDeps, rt: McpRuntime, call: McpCall, bodyText: st
         continue;
       }
     }
-    const block = await guardClient(ctx, readClientRequest(method, msg.params));
+    const block = await guardClient(ctx, readClientRequest(method, msg.params, msg));
     count(deps, call, method, "client", block ? "blocked" : "passed", startedAt);
     if (block) {
       if (kind === "request") local.push(blockedError(msg.id, block));
@@ -158,7 +170,7 @@ async function get(deps: ProxyDeps, rt: McpRuntime, call: McpCall): Promise<Resp
   }
   // The stream's shadow folds each message's verdict as it comes and settles when the stream ends.
   const shadow = Shadow.of(deps, policy, call.audit, { eager: true });
-  const ctx: McpGuardContext = { policy, audit: call.audit, shadow, ...(session ? { session } : {}) };
+  const ctx: McpGuardContext = { policy, audit: call.audit, shadow, slicer: new Slicer(), ...(session ? { session } : {}) };
   const response = await relayAnswer(deps, call, ctx, serverSide(deps, rt, call, session, new Map()), upstream, abort, false, [], false);
   if (!call.audit.deferred) shadow?.settle();
   return response;
@@ -185,8 +197,9 @@ async function del(deps: ProxyDeps, rt: McpRuntime, call: McpCall): Promise<Resp
     if (!(e instanceof McpUpstreamError)) throw e;
     return failedAnswer(e.status, [], e.code, e.message, false, []);
   }
-  const text = await readAnswerText(upstream, deps.settings.maxAnswerBytes).catch(() => "");
-  return new Response(text.length > 0 ? text : null, { status: upstream.status, headers: relayedHeaders(upstream, undefined) });
+  // The session is over: what the server says about it (a body of any kind) is not relayed unread, nor at all.
+  await upstream.body?.cancel().catch(() => {});
+  return new Response(null, { status: upstream.status, headers: relayedHeaders(upstream, undefined) });
 }
 
 /** Header, else the entry's policy, else the caller's or the server's default (DECISIONS §12). */
@@ -235,11 +248,7 @@ function failedAnswer(status: number, ids: readonly unknown[], code: string, mes
 async function relayAnswer(deps: ProxyDeps, call: McpCall, ctx: McpGuardContext, side: ServerSide, upstream: Response, abort: AbortController, batch: boolean, local: readonly JsonRpcMessage[], eventTimeout = true): Promise<Response> {
   const type = upstream.headers.get("content-type") ?? "";
   const max = deps.settings.maxAnswerBytes;
-  if (upstream.status === 202 || !upstream.ok || !upstream.body) {
-    const text = await readAnswerText(upstream, max).catch(() => "");
-    if (local.length > 0 && upstream.ok) return Response.json(batch ? local : local[0], { headers: JSON_HEADERS });
-    return new Response(text.length > 0 ? text : null, { status: upstream.status, headers: relayedHeaders(upstream, ctx.session) });
-  }
+  if (upstream.status === 202 || !upstream.ok || !upstream.body) return relayOtherStatus(deps, call, ctx, side, upstream, batch, local);
   if (/text\/event-stream/i.test(type)) return relaySse(deps, call, ctx, side, upstream, abort, local, eventTimeout);
   let text: string;
   try {
@@ -250,18 +259,61 @@ async function relayAnswer(deps: ProxyDeps, call: McpCall, ctx: McpGuardContext,
   }
   let parsed: unknown;
   try {
-    parsed = parseJsonRpc(text);
+    parsed = await parseJsonRpcSliced(text, ctx.slicer ?? new Slicer());
   } catch {
     return Response.json(errorMessage(null, -32603, `the MCP server '${call.entry.name}' answered something that is not JSON-RPC`, { error: "upstream_invalid_answer" }), { status: 502, headers: JSON_HEADERS });
   }
   const answers: JsonRpcMessage[] = [...local];
+  const slicer = ctx.slicer ?? new Slicer();
+  const open = new Map(side.asked);
   for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
+    await slicer.turn();
     const startedAt = performance.now();
     const guarded = await guardedAndKept(ctx, side, message);
     count(deps, call, side.asked.get(idKey(isObject(message) ? message.id : null)) ?? (isObject(message) ? (message.method as string | undefined) : undefined), "server", guarded === message ? "passed" : "blocked", startedAt);
     if (guarded) answers.push(guarded);
+    if (kindOf(message) === "response") open.delete(idKey((message as JsonRpcMessage).id));
   }
+  // A request whose answer was not JSON-RPC 2.0 (dropped above) still gets one.
+  for (const key of open.keys()) answers.push(errorMessage(JSON.parse(key) as unknown, -32603, `the MCP server '${call.entry.name}' answered without a readable answer to the request`, { error: "upstream_invalid_answer" }));
   return Response.json(batch || answers.length !== 1 ? answers : answers[0], { headers: { ...JSON_HEADERS, ...sessionHeader(ctx.session) } });
+}
+
+/**
+ * An answer with a status other than 200 (a 202, a 4xx or 5xx, a redirect) is read like any
+ * other: a JSON-RPC body is judged message by message and relayed with its status; any other
+ * body (an HTML error page, text) is never relayed: the client gets the proxy's own JSON-RPC
+ * error for each request in flight (or, for a 202, nothing). A redirect is the server's failure
+ * to answer (the proxy does not follow it): 502.
+ */
+async function relayOtherStatus(deps: ProxyDeps, call: McpCall, ctx: McpGuardContext, side: ServerSide, upstream: Response, batch: boolean, local: readonly JsonRpcMessage[]): Promise<Response> {
+  const text = upstream.body ? await readAnswerText(upstream, deps.settings.maxAnswerBytes).catch(() => "") : "";
+  const headers = { ...JSON_HEADERS, ...sessionHeader(ctx.session) };
+  let parsed: unknown = undefined;
+  if (text.trim().length > 0) parsed = await parseJsonRpcSliced(text, ctx.slicer ?? new Slicer()).catch(() => undefined);
+  const status = upstream.status >= 300 && upstream.status < 400 ? 502 : upstream.status;
+  if (parsed !== undefined && (isObject(parsed) || Array.isArray(parsed))) {
+    const answers: JsonRpcMessage[] = [...local];
+    const slicer = ctx.slicer ?? new Slicer();
+    for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
+      await slicer.turn();
+      const startedAt = performance.now();
+      const guarded = await guardedAndKept(ctx, side, message);
+      count(deps, call, side.asked.get(idKey(isObject(message) ? message.id : null)) ?? (isObject(message) ? (message.method as string | undefined) : undefined), "server", guarded === message ? "passed" : "blocked", startedAt);
+      if (guarded) answers.push(guarded);
+    }
+    if (answers.length === 0) return new Response(null, { status, headers: sessionHeader(ctx.session) });
+    return Response.json(batch || answers.length !== 1 ? answers : answers[0], { status, headers });
+  }
+  if (text.trim().length > 0) deps.log.warning("MCP server answer that is not JSON-RPC withheld", { server: call.entry.name, status: upstream.status });
+  if (upstream.ok) {
+    if (local.length > 0) return Response.json(batch ? local : local[0], { headers: JSON_HEADERS });
+    return new Response(null, { status: upstream.status, headers: sessionHeader(ctx.session) });
+  }
+  const message = `the MCP server '${call.entry.name}' answered HTTP ${upstream.status}${text.trim().length > 0 ? " with a body that is not JSON-RPC (withheld)" : ""}`;
+  const ids = [...side.asked.keys()].map((k) => JSON.parse(k) as unknown);
+  const errors = [...local, ...(ids.length === 0 ? [errorMessage(null, -32603, message, { error: "upstream_error" })] : ids.map((id) => errorMessage(id, -32603, message, { error: "upstream_error" })))];
+  return Response.json(batch || errors.length !== 1 ? errors : errors[0], { status, headers });
 }
 
 function sessionHeader(session: McpSession | undefined): Record<string, string> {
@@ -312,6 +364,7 @@ function relaySse(deps: ProxyDeps, call: McpCall, ctx: McpGuardContext, side: Se
     finishAudit(call.audit, status, call.route, deps);
   };
   const open = new Map(side.asked);
+  const slicer = ctx.slicer ?? new Slicer();
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
       const write = (text: string) => controller.enqueue(encoder.encode(text));
@@ -344,10 +397,19 @@ function relaySse(deps: ProxyDeps, call: McpCall, ctx: McpGuardContext, side: Se
             break;
           }
           for (const event of parser.push(decoder.decode(next.value, { stream: true }))) {
-            const id = /^id:\s?(.*)$/m.exec(event.raw)?.[1];
+            await slicer.turn();
+            // The proxy writes its own frames: comments are dropped, an event of another type than
+            // `message` (which MCP clients ignore) too, an id only once judged, a retry only as a number.
+            if (event.event !== null && event.event !== "message") {
+              deps.log.warning("MCP server event of another type than message dropped", { server: call.entry.name });
+              continue;
+            }
+            const id = event.id === null || event.id === undefined ? null : await judgedEventId(deps, call, ctx, event.id);
+            const retry = event.retry !== null && event.retry !== undefined && /^\d{1,9}$/.test(event.retry) ? event.retry : null;
+            const head = `${id !== null ? `id: ${id}\n` : ""}${retry !== null ? `retry: ${retry}\n` : ""}`;
             if (event.data === "") {
-              // A priming event (its id for resumption) or a comment: nothing to judge.
-              write(`${event.raw}\n\n`);
+              // A priming event (its id for resumption, its retry for reconnection): nothing else to judge.
+              if (head !== "") write(`${head}data: \n\n`);
               continue;
             }
             let message: unknown;
@@ -363,7 +425,7 @@ function relaySse(deps: ProxyDeps, call: McpCall, ctx: McpGuardContext, side: Se
             count(deps, call, method, "server", guarded === message ? "passed" : "blocked", startedAt);
             if (isObject(message) && kindOf(message) === "response") open.delete(idKey(message.id));
             if (!guarded) continue;
-            write(`${id !== undefined ? `id: ${id}\n` : ""}event: ${event.event ?? "message"}\ndata: ${JSON.stringify(guarded)}\n\n`);
+            write(`${head}event: message\ndata: ${JSON.stringify(guarded)}\n\n`);
           }
         }
         finish(200);
@@ -386,6 +448,19 @@ function relaySse(deps: ProxyDeps, call: McpCall, ctx: McpGuardContext, side: Se
     },
   });
   return new Response(body, { status: upstream.status, headers: { ...relayedHeaders(upstream, ctx.session), "content-type": "text/event-stream", "cache-control": "no-cache" } });
+}
+
+/**
+ * An SSE event id as the server wrote it, judged like a name (never rewritten: the client sends
+ * it back as Last-Event-ID): null, and the event relayed without it, when a guardrail would
+ * mask or block it.
+ */
+async function judgedEventId(deps: ProxyDeps, call: McpCall, ctx: McpGuardContext, id: string): Promise<string | null> {
+  if (id === "") return id;
+  const { block } = await guardServer(ctx, readEventId(id));
+  if (!block) return id;
+  deps.log.warning("MCP server event id withheld", { server: call.entry.name, guardrail: block.guardrail, config_id: ctx.policy.id });
+  return null;
 }
 
 /** The next read, or "timeout" after `ms` of silence (0: no limit). */

@@ -1,6 +1,6 @@
 /**
  * Tool pins (DECISIONS §15): the first definition of each tool a server lists is pinned (a
- * digest of its name, description, schemas and annotations, as the server sent them); a later
+ * digest of the whole definition as the server sent it, key order aside); a later
  * listing with another definition under the same name is a changed tool, a "rug pull". The
  * entry's `on_tool_change` decides: `quarantine` (default) removes it from the list and refuses
  * its calls like a poisoned tool, `alert` lets it through; either way a warning names server and
@@ -14,11 +14,13 @@ import type { Metrics } from "../../../metrics/metrics.ts";
 import type { Block } from "../../../pipeline/types.ts";
 import { isObject } from "../../../schema/json.ts";
 import type { StateStore } from "../../../state/store.ts";
+import { Slicer } from "./slices.ts";
 
 /** Tools pinned per listing, and per server: the ones beyond are judged as before, unpinned. Pins are never dropped to make room (a server flooding names must not unpin a tool). */
 const MAX_PINNED = 10_000;
 
-export const pinsKey = (server: string) => `mcp:pins:${server}`;
+/** `v2`: digests of the whole definition (pins of the former, partial digests are not compared with them). */
+export const pinsKey = (server: string) => `mcp:pins:v2:${server}`;
 
 export interface ToolDefinition {
   /** Its index in the listing. */
@@ -27,23 +29,68 @@ export interface ToolDefinition {
   readonly digest: string;
 }
 
-/** The definitions of a `tools/list` result as the server sent them (before any guardrail rewrote a description). */
-export function toolDefinitions(result: unknown): ToolDefinition[] {
+/**
+ * The definitions of a `tools/list` result as the server sent them (before any guardrail
+ * rewrote a description), the event loop turning between slices of the work: one definition of
+ * 600,000 schema properties is digested without holding other callers.
+ */
+export async function toolDefinitions(result: unknown, slicer: { turn(): Promise<void> } = new Slicer()): Promise<ToolDefinition[]> {
   if (!isObject(result) || !Array.isArray(result.tools)) return [];
   const out: ToolDefinition[] = [];
-  result.tools.slice(0, MAX_PINNED).forEach((tool: unknown, index: number) => {
-    if (!isObject(tool) || typeof tool.name !== "string") return;
-    const pinned = [tool.name, tool.description ?? null, tool.inputSchema ?? null, tool.outputSchema ?? null, tool.annotations ?? null];
-    out.push({ index, name: tool.name, digest: createHash("sha256").update(canonicalJson(pinned)).digest("base64url") });
-  });
+  const tools = result.tools.slice(0, MAX_PINNED);
+  for (let index = 0; index < tools.length; index++) {
+    const tool: unknown = tools[index];
+    if (!isObject(tool) || typeof tool.name !== "string") continue;
+    // The whole definition: a title, `_meta`, icons or a member MCP adds later steer a model too.
+    out.push({ index, name: tool.name, digest: await canonicalDigest(tool, slicer) });
+  }
   return out;
 }
 
-/** JSON with object keys sorted, so the same definition always has the same digest. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (isObject(value)) return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`).join(",")}}`;
-  return JSON.stringify(value) ?? "null";
+/** A piece of canonical JSON already written (punctuation, a key), as opposed to a value still to write. */
+class Written {
+  constructor(readonly text: string) {}
+}
+
+/** Values written between two looks at the clock. */
+const STEPS_PER_LOOK = 2048;
+
+/**
+ * The SHA-256 of the value's JSON with object keys sorted (the same definition always has the
+ * same digest), written piece by piece into the hash from an explicit stack: linear in the
+ * value's size whatever its depth, and a slice at a time.
+ */
+async function canonicalDigest(value: unknown, slicer: { turn(): Promise<void> }): Promise<string> {
+  const hash = createHash("sha256");
+  const stack: unknown[] = [value];
+  let chunk = "";
+  for (let steps = 1; stack.length > 0; steps++) {
+    if (steps % STEPS_PER_LOOK === 0) await slicer.turn();
+    const item = stack.pop();
+    if (item instanceof Written) chunk += item.text;
+    else if (Array.isArray(item)) {
+      chunk += "[";
+      stack.push(new Written("]"));
+      for (let i = item.length - 1; i >= 0; i--) {
+        stack.push(item[i]);
+        if (i > 0) stack.push(new Written(","));
+      }
+    } else if (isObject(item)) {
+      chunk += "{";
+      stack.push(new Written("}"));
+      const keys = Object.keys(item).sort();
+      for (let i = keys.length - 1; i >= 0; i--) {
+        stack.push(item[keys[i]!]);
+        stack.push(new Written(`${i > 0 ? "," : ""}${JSON.stringify(keys[i])}:`));
+      }
+    } else chunk += JSON.stringify(item) ?? "null";
+    if (chunk.length >= 65_536) {
+      hash.update(chunk);
+      chunk = "";
+    }
+  }
+  hash.update(chunk);
+  return hash.digest("base64url");
 }
 
 export type OnToolChange = "quarantine" | "alert";

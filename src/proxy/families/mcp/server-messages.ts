@@ -41,14 +41,14 @@ export async function guardServerMessage(ctx: McpGuardContext, side: ServerSide,
     const method = side.asked.get(idKey(msg.id));
     if (!("result" in msg)) {
       // An error answer is read like a result: masked, or withheld for the proxy's own error.
-      const { block } = await guardServer(ctx, readError(msg.error));
+      const { block } = await guardServer(ctx, readError(msg.error, msg));
       if (!block) return msg;
       side.log.warning("MCP server error answer withheld", { server: side.entry.name, method: methodLabel(method), guardrail: block.guardrail, config_id: ctx.policy.id });
       return blockedError(msg.id, block);
     }
     // Pinned as the server sent them, before a guardrail masks a description.
-    const definitions = method === "tools/list" && side.pins ? toolDefinitions(msg.result) : [];
-    const { block, blocked: tripped } = await guardServer(ctx, readServerResult(method, msg.result));
+    const definitions = method === "tools/list" && side.pins ? await toolDefinitions(msg.result, ctx.slicer) : [];
+    const { block, blocked: tripped } = await guardServer(ctx, readServerResult(method, msg.result, msg));
     const changed = definitions.length > 0 ? await side.pins!.check(side.entry.name, side.entry.on_tool_change ?? "quarantine", definitions) : null;
     const blocked: ReadonlyMap<McpGroup, Block> = changed && changed.size > 0 ? new Map<McpGroup, Block>([...changed, ...tripped]) : tripped;
     if (block) return method === "tools/call" ? withheldToolResult(msg.id, `A guardrail withheld this tool result. ${block.message}`) : blockedError(msg.id, block);
@@ -58,7 +58,7 @@ export async function guardServerMessage(ctx: McpGuardContext, side: ServerSide,
     return msg;
   }
   const method = msg.method as string;
-  const { block } = await guardServer(ctx, readServerRequest(method, msg.params));
+  const { block } = await guardServer(ctx, readServerRequest(method, msg.params, msg));
   if (!block) {
     if (kind === "request") ctx.session?.serverAsked(msg.id, method);
     return msg;

@@ -16,7 +16,7 @@
  * otherwise.
  */
 import { isObject } from "../../../schema/json.ts";
-import { decodeBase64Text, encodeBase64, isTextMime } from "../../reading/media.ts";
+import { decodeBase64Text, encodeBase64, isStrictBase64, isTextMime, parseDataUrl } from "../../reading/media.ts";
 import { isOpaque, MCP_KEYS, NAME_KEYS, SCHEMA_KEYWORDS, SCHEMA_NAME_KEYS } from "./opaque.ts";
 
 /** An entry of a list result by its index, or a part of an initialize result by its key. */
@@ -28,6 +28,12 @@ export interface McpSlot {
   readonly write?: (text: string) => void;
   /** The part of the message it belongs to, when parts are judged one by one (list entries, initialize). */
   readonly group?: McpGroup;
+  /**
+   * Shared by the texts of neighbouring text parts of one list (a tool result's content, a
+   * prompt's messages): consecutive slots with the same one are read as one text, so a value
+   * split across parts is whole.
+   */
+  readonly joint?: object;
 }
 
 /** A binary part no guardrail can read (an image, audio, a blob). */
@@ -51,6 +57,8 @@ export interface McpReading {
 export interface McpPart {
   readonly group: McpGroup;
   read(): McpReading;
+  /** The same reading, walked a slice at a time: one entry of any size never holds the event loop. */
+  readSliced(slicer: { turn(): Promise<void> }): Promise<McpReading>;
 }
 
 type Zone = "mcp" | "schema" | "schema-map" | "data";
@@ -64,13 +72,20 @@ interface Place {
   /** Inside `_meta`. */
   readonly meta: boolean;
   readonly group: McpGroup | undefined;
+  /** The list whose text parts are read together (see McpSlot.joint). */
+  readonly joint?: object;
 }
 
 /** Beyond any message the parser lets in (64 levels); deeper values are read as one judged text. */
 const MAX_DEPTH = 256;
 
-export function newReading(): McpReading & { rename(holder: Record<string, unknown>, from: string, to: string): void } {
+export function newReading(): McpReading & { rename(holder: Record<string, unknown>, from: string, to: string): void; later(step: () => void): void; drain(steps: number): boolean } {
   const renames = new Map<Record<string, unknown>, Map<string, string>>();
+  /**
+   * The walk's steps still to take, last first: a value of any size is walked a bounded number
+   * of steps at a time when read in slices (readSliced), each step adding its children here.
+   */
+  const pending: (() => void)[] = [];
   return {
     slots: [],
     unreadable: [],
@@ -84,7 +99,22 @@ export function newReading(): McpReading & { rename(holder: Record<string, unkno
       for (const [holder, map] of renames) renameKeys(holder, map);
       renames.clear();
     },
+    later(step) {
+      pending.push(step);
+    },
+    drain(steps) {
+      for (let n = 0; n < steps && pending.length > 0; n++) pending.pop()!();
+      return pending.length === 0;
+    },
   };
+}
+
+/** Steps walked between two looks at the clock (a few hundred microseconds of work). */
+const STEPS_PER_LOOK = 2048;
+
+/** Walks what `read` queued into `r` to the end, the event loop turning whenever `slicer` says a slice is done. */
+export async function walkSliced(r: Reading, slicer: { turn(): Promise<void> }): Promise<void> {
+  while (!r.drain(STEPS_PER_LOOK)) await slicer.turn();
 }
 
 type Reading = ReturnType<typeof newReading>;
@@ -95,16 +125,18 @@ export function everySlot(r: McpReading): McpSlot[] {
 }
 
 /** Reads `value` (a message's params, result or error object; `root`: false for a part of one) into `r`. */
-export function walkMessage(value: unknown, r: Reading, options: { readonly group?: McpGroup; readonly root?: boolean } = {}): void {
+export function walkMessage(value: unknown, r: Reading, options: { readonly group?: McpGroup; readonly root?: boolean; readonly sliced?: boolean } = {}): void {
   const place: Place = { zone: "mcp", fixed: false, root: options.root ?? true, meta: false, group: options.group };
   // Not an object where one belongs (a list entry that is a string): read, never rewritten.
   if (!isObject(value) && !Array.isArray(value)) walkValue(value, { ...place, fixed: true }, undefined, r, 0);
   else walkChildren(value, place, r, 0);
+  if (!options.sliced) r.drain(Infinity);
 }
 
 /** One member of a message's params or result, read as part `group`. */
-export function walkMember(holder: Record<string, unknown>, key: string, r: Reading, group?: McpGroup): void {
+export function walkMember(holder: Record<string, unknown>, key: string, r: Reading, group?: McpGroup, sliced = false): void {
   walkEntry(holder, key, { zone: "mcp", fixed: false, root: true, meta: false, group }, r, 0);
+  if (!sliced) r.drain(Infinity);
 }
 
 function walkChildren(node: Record<string, unknown> | unknown[], place: Place, r: Reading, depth: number): void {
@@ -112,12 +144,15 @@ function walkChildren(node: Record<string, unknown> | unknown[], place: Place, r
     r.slots.push({ text: JSON.stringify(node), group: place.group });
     return;
   }
+  // Children are queued last first, so they are walked (and their slots come) in order.
   if (Array.isArray(node)) {
-    for (let i = 0; i < node.length; i++) walkValue(node[i], place, place.fixed ? undefined : (v) => (node[i] = v), r, depth + 1);
+    const inList: Place = { ...place, joint: {} };
+    for (let i = node.length - 1; i >= 0; i--) r.later(() => walkValue(node[i], inList, place.fixed ? undefined : (v) => (node[i] = v), r, depth + 1));
     return;
   }
   if (readMedia(node, place, r)) return;
-  for (const key of Object.keys(node)) walkEntry(node, key, place, r, depth);
+  const keys = Object.keys(node);
+  for (let i = keys.length - 1; i >= 0; i--) r.later(() => walkEntry(node, keys[i]!, place, r, depth));
 }
 
 /** A key and its value, in an object read at `place`. */
@@ -125,13 +160,18 @@ function walkEntry(holder: Record<string, unknown>, key: string, place: Place, r
   const value = holder[key];
   const child = placeOf(place, key, value);
   if (child === null) return;
+  // A text part's text, in a list: read with its neighbours' (McpSlot.joint).
+  if (place.joint !== undefined && key === "text" && holder.type === "text" && typeof value === "string" && !child.place.fixed && !value.startsWith("data:")) {
+    if (value.length > 0) r.slots.push({ text: value, write: (v: string) => (holder[key] = v), group: place.group, joint: place.joint });
+    return;
+  }
   if (child.readKey && key.length > 0) r.slots.push({ text: key, ...(child.keyFixed ? {} : { write: (to: string) => r.rename(holder, key, to) }), group: place.group });
   walkValue(value, child.place, child.place.fixed ? undefined : (v) => (holder[key] = v), r, depth + 1);
 }
 
 function walkValue(value: unknown, place: Place, set: ((v: string) => void) | undefined, r: Reading, depth: number): void {
   if (typeof value === "string") {
-    if (value.length > 0) r.slots.push({ text: value, ...(set ? { write: set } : {}), group: place.group });
+    if (value.length > 0 && !readTextDataUrl(value, set, place, r)) r.slots.push({ text: value, ...(set ? { write: set } : {}), group: place.group });
   } else if (typeof value === "number") {
     if (hasSixDigits(value)) r.slots.push({ text: String(value), ...(set ? { write: set } : {}), group: place.group });
   } else if (isObject(value) || Array.isArray(value)) {
@@ -148,7 +188,7 @@ interface Child {
 
 /** Where a member's value is read, and whether its key is: null when the table names it opaque. */
 function placeOf(place: Place, key: string, value: unknown): Child | null {
-  const at = (zone: Zone, fixed = place.fixed): Place => ({ zone, fixed, root: false, meta: place.meta, group: place.group });
+  const at = (zone: Zone, fixed = place.fixed): Place => ({ zone, fixed, root: false, meta: place.meta, group: place.group, ...(place.joint ? { joint: place.joint } : {}) });
   if (place.zone === "data") {
     if (place.meta && key === "progressToken" && isOpaque("meta", key, value)) return null;
     return { place: at("data"), readKey: true, keyFixed: place.fixed };
@@ -202,8 +242,31 @@ function readMedia(node: Record<string, unknown>, place: Place, r: Reading): boo
     r.unreadable.push({ kind: key === "blob" ? "blob" : (node.type as string) });
   }
   // Every other member is read as usual.
-  for (const other of Object.keys(node)) if (other !== key) walkEntry(node, other, place, r, 0);
+  const others = Object.keys(node).filter((other) => other !== key);
+  for (let i = others.length - 1; i >= 0; i--) r.later(() => walkEntry(node, others[i]!, place, r, 0));
   return true;
+}
+
+/**
+ * A string that is a text data URL (`data:text/plain;base64,...`) is read decoded, and re-encoded
+ * when masked, as the LLM routes read one; a string that only begins with one is read as it is,
+ * its leading data also decoded and judged (never rewritten: a masker that would rewrite it stops
+ * the message). Returns true when the string was read here.
+ */
+function readTextDataUrl(value: string, set: ((v: string) => void) | undefined, place: Place, r: Reading): boolean {
+  if (!value.startsWith("data:")) return false;
+  const url = parseDataUrl(value);
+  if (!url || !isTextMime(url.mime)) return false;
+  if (isStrictBase64(url.base64)) {
+    const decoded = decodeBase64Text(url.base64, url.charset);
+    if (!decoded || decoded.text.length === 0) return false;
+    r.slots.push({ text: decoded.text, ...(set ? { write: (t: string) => set(url.prefix + encodeBase64(decoded.encode(t))) } : {}), group: place.group });
+    return true;
+  }
+  const leading = /^[A-Za-z0-9+/]+={0,2}/.exec(url.base64)?.[0];
+  const decoded = leading ? decodeBase64Text(leading, url.charset) : null;
+  if (decoded && decoded.text.length > 0) r.slots.push({ text: decoded.text, group: place.group });
+  return false;
 }
 
 /** MCP's Base64 (standard alphabet, padded, line breaks at most): a sentence of letters and spaces is text, not media. */
