@@ -16,6 +16,7 @@
  */
 import type { ClassifierName } from "./classifier.ts";
 import { FRAMED_HARM_EN, NOT_REFUSED, INTENT_ANCHORS, INTENT_BEFORE_CHAT_EN, INTENT_MODE_EN, INTENT_INJECTION_CJK_RU, INTENT_INJECTION_EN, INTENT_INJECTION_EU, INTENT_JAILBREAK_CJK_RU, INTENT_JAILBREAK_EN, INTENT_JAILBREAK_EU } from "./intent-rules.ts";
+import { ADDRESSED_DOCUMENT, FRAMED_HARM, FRAMED_HARM_NEEDS, FRESH_PERSONA, INDIRECT_ANCHORS, INDIRECT_EXTRACTION, LINK_EXFILTRATION, OVERRIDE_KO_TR, PAYLOAD_ASSEMBLY, PAYLOAD_NEEDS } from "./indirect-rules.ts";
 import { STRUCTURAL_ANCHORS, STRUCTURAL_INJECTION, TOOL_TEXT_INJECTION } from "./structural-rules.ts";
 
 /**
@@ -47,11 +48,14 @@ const WHAT_STRICT = "(?:instructions|guidelines|programming|system prompt|system
 /** The model's instructions as an object: a determiner or an adjective of which instructions. */
 const OBJECT = (what: string) => `(?:${WHOSE}\\s+(?:${WHICH}\\s+){0,2}|(?:${WHICH}\\s+){1,2})${what}\\b`;
 const HIDDEN = "(?:system prompt|system message|system instructions?|initial (?:instructions?|prompt)|hidden (?:instructions?|prompt|rules)|(?:confidential|secret|original|internal|developer) (?:instructions|prompt|rules)|developer prompt|pre-?prompt)";
-const SHOW = "(?:reveal|reveals|print|show|output|repeat|display|tell me|give me|copy|spell out|list|write out|dump|leak|paste|share|recite|disclose|expose)";
+const SHOW = "(?:reveal|print|show|output|repeat|display|tell me|give me|copy|spell out|list|write out|dump|leak|paste|share|recite|disclose|expose)";
+
+/** Not a description of what an attack makes a model do ("makes a large language model ignore its instructions"). */
+const DESCRIBED = "(?<!\\b(?:make|makes|making|made|cause|causes|causing|caused|trick|tricks|tricking|tricked|get|gets|getting|force|forces|forcing|convince|convinces|let|lets)\\s+(?:(?:an?|the|your|our|their)\\s+)?(?:[a-z-]+\\s+){0,2}(?:model|llm|ai|assistant|chatbot|bot|agent|system)s?\\s+(?:to\\s+)?)";
 
 const INJECTION_EN: readonly string[] = [
   // "ignore all previous instructions", "disregard any earlier rules", "forget the rules"
-  `\\b${OVERRIDE}\\s+${OBJECT(WHAT)}`,
+  `${DESCRIBED}\\b${OVERRIDE}\\s+${OBJECT(WHAT)}`,
   `\\b${OVERRIDE_STRICT}\\s+${OBJECT(WHAT_STRICT)}`,
   // "ignore everything you were told", "forget everything above this line"
   `\\b${OVERRIDE}\\s+(?:everything|anything|all)\\s+(?:you (?:were|have been|'ve been) told|(?:that )?(?:came |was said |is written )?(?:above|before this|earlier in this)|the system (?:told|said))`,
@@ -64,7 +68,7 @@ const INJECTION_EN: readonly string[] = [
   `\\bsystem\\s+override\\b`,
   // "print your system prompt", "repeat the text above", "what is your system prompt"
   `\\b${NOT_REFUSED}${SHOW}${gap(3)}(?:your|the|its)\\s+(?:(?:full|exact|entire|whole|complete|original|first|initial|current)\\s+)?${HIDDEN}`,
-  `\\b(?:repeat|print|output|copy)\\s+(?:the\\s+|all\\s+(?:the\\s+)?)?(?:text|words|everything|content)\\s+(?:above|before)`,
+  `\\b(?:repeat|print|output|copy)\\s+(?:the\\s+|all\\s+(?:the\\s+)?)?(?:text|words|everything|content)\\s+(?:above|before)(?!\\s+(?:a|an)\\s)`,
   `\\b(?:output|print|repeat|show|dump)\\s+everything\\s+(?:in|from)\\s+your\\s+(?:context|memory|prompt)`,
   `\\bwhat\\s+(?:is|are|was|were)\\s+your\\s+(?:${WHICH}\\s+)?(?:system prompt|system message|instructions|hidden instructions)\\b`,
   `\\bwhat\\s+were\\s+you\\s+(?:told|instructed)\\s+not\\s+to\\b`,
@@ -97,7 +101,7 @@ const INJECTION_EU: readonly string[] = [
   `\\b(?:vergiss|vergessen sie|ignoriere)\\s+alles,?\\s+was\\s+(?:dir|ihnen)\\s+(?:\\w+\\s+){0,2}(?:gesagt|mitgeteilt|aufgetragen|vorgegeben)`,
   `\\b(?:zeige?|gib|verrate|nenne|wiederhole)${gap(3)}(?:deinen|ihren)\\s+(?:system-?prompt|systemnachricht|anweisungen)\\b`,
   `\\b(?:hinweis|anweisung|nachricht|notiz)\\s+(?:an|für)\\s+(?:die\\s+|den\\s+|das\\s+)?(?:ki|assistenten|ai)\\b`,
-  `\\b(?:ignore|ignorez|oublie|oubliez|ne tiens pas compte de|ne tenez pas compte de)${gap(3)}(?:instructions|consignes|règles|directives|prompt système)\\b`,
+  `\\b(?:ignore|ignorez|oublie|oubliez|ne tiens pas compte de|ne tenez pas compte de)${gap(3)}(?:tes|vos|toutes tes|toutes vos)\\s+(?:[${LETTER}]+\\s+)?(?:instructions|consignes|règles|directives|prompt système)\\b`,
   `\\b(?:affiche|montre|révèle|donne|répète)[${LETTER}-]*${gap(3)}(?:ton|votre)\\s+prompt\\s+système\\b`,
   `\\b(?:note|instruction|message|consigne)\\s+(?:pour|à)\\s+(?:l['’]\\s*)?(?:ia|assistant|ai)\\b`,
   `\\b(?:ignora|ignore|olvida|olvide|descarta|descarte)${gap(3)}(?:instrucciones|reglas|políticas|normas|indicaciones|directrices|prompt del sistema)\\b`,
@@ -142,6 +146,8 @@ const INJECTION_GROUPS: readonly RuleGroup[] = [
   group(INTENT_INJECTION_EU, /anweis|instrukt|regel|richtlin|vorgab|befehl|einschr|beschr|sicherheit|prompt|konfig|programm|filter|grenz|vorschrift|consign|règle|direct|restrict|limit|filtre|garde|paramètr|instruc|regla|norma|polít|restricc|indicac|límit|configura|istruz|regol|dirett|indicaz|restriz|linee|instruç|regra|diretriz|orienta|restriç|richtlijn|beperking|aanwijzing|opdracht|instrukc|polece|zasad|reguł|ogranicze|wytyczn|ustawie|filtr|mot pour mot|mot à mot|palabra por palabra|parola per parola|palavra por palavra|woord voor woord|słowo w słowo|wortwörtlich|wort für wort/),
   group(INTENT_INJECTION_CJK_RU, /[\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff]/),
   group(STRUCTURAL_INJECTION),
+  group([...INDIRECT_EXTRACTION, ...ADDRESSED_DOCUMENT, ...LINK_EXFILTRATION, ...OVERRIDE_KO_TR]),
+  group(PAYLOAD_ASSEMBLY, PAYLOAD_NEEDS),
 ];
 const JAILBREAK_GROUPS: readonly RuleGroup[] = [
   group([...JAILBREAK_EN, ...JAILBREAK_EU]),
@@ -149,6 +155,8 @@ const JAILBREAK_GROUPS: readonly RuleGroup[] = [
   group(INTENT_JAILBREAK_EN, /restrict|rule|limit|filter|guid|polic|checks|ethic|moral|censor|safety|safeguard|guardrail|refus|boundar|constraint|warning|disclaimer|uncensored|unfiltered|unrestricted|jailbr|unaligned|amoral|unethical|unbound|unshackled|lawless|limitless|unlimited|evil|dark|shadow|broken free|decline|say no|reject|\bdan\b|\bstan\b|\bdude\b|\baim\b|antigpt|mongo tom|omega|apophis|basedgpt|maximum|ucar|kevin|stands for|short for|model would|would normally|would usually|would otherwise|training|alignment|unhinged|alter ego|opposite|twin|no-?rules|rule-?free|filter-?free/),
   group(FRAMED_HARM_EN, /napalm|bomb|explosive|thermite|meth|nerve agent|sarin|ricin|anthrax|ransomware|malware|keylogger|gas\b|untraceable|ghost gun|launder|activation key|product key|license key|licence key|serial key|windows|molotov|c4|tnt|semtex|fentanyl|cocaine|drug|weapon|gun|poison/),
   group(INTENT_JAILBREAK_EU),
+  group(FRESH_PERSONA),
+  group(FRAMED_HARM, FRAMED_HARM_NEEDS),
   group(INTENT_JAILBREAK_CJK_RU, /[\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff]/),
 ];
 
@@ -188,6 +196,7 @@ const ANCHORS = [
   "regra", "diretriz", "orienta", "mensagem", "sem ",
   ...INTENT_ANCHORS,
   ...STRUCTURAL_ANCHORS,
+  ...INDIRECT_ANCHORS,
 ];
 
 /** The anchors as one pattern of literals: one pass over the text (a third of the cost of a search per anchor). */
@@ -220,8 +229,20 @@ export function ruleMatches(name: ClassifierName, prepared: string, reading: Tex
   return lastHits[name];
 }
 
+/**
+ * A prompt that talks about attacks ("attacks like 'ignore previous instructions'", "a test that
+ * sends '...' to our bot"): the quoted example is a mention, not an order, so it is set aside.
+ */
+const MENTION = /\b(?:prompt injections?|injection attacks?|jailbreaks?|red team\w*|attacks? like|attempts? like|unit tests?|test cases?|pytest|jest|fixtures?|asserts?|detect\w*|defend\w*|classifiers?|guardrails?|payloads? like)\b/;
+const QUOTED = /(?<![a-z0-9])'[^'\n]{3,160}'(?![a-z0-9])|"[^"\n]{3,160}"|“[^”\n]{3,160}”|«[^»\n]{3,160}»/g;
+
+function withoutMentions(text: string): string {
+  return MENTION.test(text) ? text.replace(QUOTED, " (quoted) ") : text;
+}
+
 function hitsOf(prepared: string, reading: TextReading): RuleHits {
-  const text = joinSpaced(prepared);
+  const joined = joinSpaced(prepared);
+  const text = reading === "prompt" ? withoutMentions(joined) : joined;
   const tool = reading === "tool" && TOOL_RULES.test(text);
   if (!hasAnchor(text)) return tool ? TOOL_HIT : NO_HITS;
   return { injection: tool || anyMatches(INJECTION_GROUPS, text), jailbreak: anyMatches(JAILBREAK_GROUPS, text) };
