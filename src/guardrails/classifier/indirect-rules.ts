@@ -40,7 +40,7 @@ const FRAME = alt([
   "hikaye", "karakter", "büyükanne\\w*", "anneanne\\w*", "babaanne\\w*", "rol yapma", "senaryo", "varsayalım",
 ]);
 const DANGER = alt([
-  "napalm", "pipe bombs?", "bombs?", "explosives?", "thermite", "methamphetamine", "crystal meth", "meth", "nerve agents?", "sarin", "ricin", "anthrax", "ransomware", "malware",
+  "napalm", "pipe bombs?", "bombs?(?! (?:[a-z]+ )?(?:cakes?|desserts?|dish|food|burgers?|pizzas?|cookies?|pies?|brownies?|sauce|cocktails?|drinks?|songs?|tracks?|outfits?|recipes?))", "explosives?", "thermite", "methamphetamine", "crystal meth", "meth", "nerve agents?", "sarin", "ricin", "anthrax", "ransomware", "malware",
   "keyloggers?", "fentanyl", "cocaine", "heroin", "(?:untraceable|ghost|zip|3d[- ]printed|home-?made) (?:guns?|firearms?)", "(?:build|make|assemble|print) (?:a |an )?(?:functional |working )?(?:guns?|firearms?)", "molotov", "poison(?:ing)? (?:a|the) (?:city|water|reservoir|food)",
   "chemical weapons?", "bioweapons?", "nerve gas", "(?:toxic|poison|chlorine|mustard) gas",
   "sprengstoff\\w*", "bombe\\w*", "methamphetamin", "schusswaffe\\w*", "rizin", "kokain",
@@ -192,19 +192,21 @@ export const LINK_EXFILTRATION: readonly string[] = [
 
 /** Substrings every pattern of this file needs one of (rules.ts's anchor filter). */
 export const INDIRECT_ANCHORS: readonly string[] = [
-  "=", "part", "][", "join", "combine", "concaten", "merge", "assemble", "put together", "glue",
-  "told", "given", "asked", "instruct", "confidential", "config", "setup", "set-up", "context", "operate", "rules", "guidance", "directive", "orders", "hidden", "secret", "message",
+  "= '", "='", "= \"", "=\"", "= “", "part 1", "part1", "part 2", "][", "join", "combine", "concaten", "merge", "assemble", "put together", "glue",
+  "told", "were you", "was you", "did you", "to keep", "instruct", "config", "setup", "set-up", "context", "operate", "rules", "guidance", "directive", "first message",
   "anweisung", "instruktion", "vorgabe", "systemprompt", "einstellung", "wörtlich", "précède", "dijeron", "indicaron", "ordenaron", "programaron", "pidieron", "sopra", "configuração", "instruções",
   "systeem", "instructies", "configuratie", "对话", "会话", "聊天", "프롬프트", "지시", "지침", "규칙", "설정", "talimat", "kural", "komut", "istem", "prompt",
   "명령", "제한", "yönerge", "kisitlama",
-  "without", "ohne", "sans", "sin ", "senza", "sem ", "zonder", "bez ", "без", "keine", "mode", "personality", "persona", "self", "side", "version", "form", "refusal", "alignment", "safety",
-  "검열", "필터", "제약", "sansür", "filtre", "sinir",
-  "reading", "processing", "parsing", "summari", "analy", "evaluating", "reviewing", "handling", "ingesting", "reads", "if you are", "dear", "hey", "hello", "hi ", "attention", "attn", "note to", "to all", "to any", "to the",
-  "ki,", "ki ", "ki-", "hinweis", "attention", "note au", "message au", "remarque", "aux", "nota", "instrucción", "mensaje", "aviso", "de ia",
+  "without", "ohne", "sans", "sin ", "senza", "sem ", "zonder", "bez ", "без", "keine", "mode", "personality", "persona", "liberated", "unchained", "unlocked", "unbound", "unleashed",
+  "refusal", "alignment", "검열", "필터", "제약", "sansür", "filtre", "sinir",
+  "reading", "processing", "parsing", "summari", "analy", "evaluating", "reviewing", "handling", "ingesting", "reads", "if you are", "ai,", "ai:", "ai!", "ais,", "ais:", "agent", "assistant",
+  "llm", "model", "bot,", "bot:", "bots", "gpt", "claude", "copilot", "gemini",
+  "ki,", "ki ", "ki-", "hinweis", "attention", "note au", "message au", "remarque", "aux a", "aux i", "aux m", "nota", "instrucción", "mensaje", "aviso", "de ia",
   "読んでいる", "処理している", "読む", "致", "читающ", "обрабатывающ", "읽는", "처리하는", "okuyan", "işleyen",
-  "<img", "](", "query", "url param", "as a", "image", "link",
+  "<img", "](", "query string", "url param", "query param", "as a markdown", "as a link", "as an image", "as a image",
   // the dangers of FRAMED_HARM
-  "napalm", "coca", "metamf", "metanf", "bomb", "explos", "thermite", "meth", "nerve", "sarin", "ricin", "anthrax", "ransom", "malware", "keylog", "fentanyl", "cocain", "heroin", "gun", "firearm", "molotov", "poison",
-  "weapon", "gas", "spreng", "schuss", "rizin", "kokain", "arme", "rançon", "cocaï", "arma", "veneno", "veleno", "bom", "springstof", "wapen", "wybuch", "broń", "trucizn",
-  "взрыв", "бомб", "метамф", "огнестр", "зарин", "爆", "覚醒", "銃", "毒", "麻薬", "炸", "冰毒", "枪", "폭", "필로폰", "총기", "patlay", "silah", "zehir",
+  "napalm", "coca", "metamf", "metanf", "methamph", "crystal meth", "meth ", "bomb", "explos", "thermite", "nerve", "sarin", "ricin", "anthrax", "ransom", "malware", "keylog", "fentanyl",
+  "heroin", "guns", "gun ", "firearm", "molotov", "poison", "weapon", "gas ", "spreng", "schuss", "rizin", "kokain", "arme à", "rançon", "arma d", "arma c", "veneno", "veleno", "bom ",
+  "springstof", "wapen", "wybuch", "broń", "trucizn", "взрыв", "бомб", "метамф", "огнестр", "зарин", "爆", "覚醒", "銃", "毒", "麻薬", "炸", "冰毒", "枪", "폭", "필로폰", "총기", "patlay",
+  "silah", "zehir",
 ];

@@ -56,6 +56,8 @@ const DESCRIBED = "(?<!\\b(?:make|makes|making|made|cause|causes|causing|caused|
 const INJECTION_EN: readonly string[] = [
   // "ignore all previous instructions", "disregard any earlier rules", "forget the rules"
   `${DESCRIBED}\\b${OVERRIDE}\\s+${OBJECT(WHAT)}`,
+  // "ignore 4ll previous instructions": a disguised determiner before the model's adjective
+  `${DESCRIBED}\\b${OVERRIDE}\\s+(?!my\\s|our\\s)[a-z0-9]{1,6}\\s+(?:previous|prior|above|earlier|preceding|initial|original|system)\\s+(?:instructions|guidelines|directives|rules)\\b`,
   `\\b${OVERRIDE_STRICT}\\s+${OBJECT(WHAT_STRICT)}`,
   // "ignore everything you were told", "forget everything above this line"
   `\\b${OVERRIDE}\\s+(?:everything|anything|all)\\s+(?:you (?:were|have been|'ve been) told|(?:that )?(?:came |was said |is written )?(?:above|before this|earlier in this)|the system (?:told|said))`,
