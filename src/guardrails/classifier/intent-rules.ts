@@ -176,7 +176,7 @@ const FRAME = alt([
   "game", "movie", "film", "character", "pretend", "monologue", "bedtime", "thriller", "fantasy world",
 ]);
 const DANGER = alt([
-  "napalm", "pipe bombs?", "bombs?", "explosives?", "thermite", "methamphetamine", "meth", "nerve agents?", "sarin", "ricin", "anthrax", "ransomware", "malware", "keyloggers?",
+  "napalm", "pipe bombs?", "bombs?(?! (?:[a-z]+ )?(?:cakes?|desserts?|dish|food|burgers?|pizzas?|cookies?|pies?|brownies?|sauce|cocktails?|drinks?|songs?|tracks?|outfits?|recipes?))", "explosives?", "thermite", "methamphetamine", "meth", "nerve agents?", "sarin", "ricin", "anthrax", "ransomware", "malware", "keyloggers?",
   "(?:poison(?:ous)?|toxic|chlorine|mustard) gas", "untraceable (?:guns?|firearms?)", "ghost guns?", "launder(?:ing)? (?:the )?money", "launder \\S+ (?:million|thousand|dollars)",
   "windows (?:\\d+ )?(?:pro )?(?:keys|activation keys|product keys|serial keys)", "(?:activation|product|license|licence) keys", "molotov", "(?:c4|tnt|semtex)", "fentanyl", "cocaine",
   "(?:synthesi[sz]e|cook|make|build|assemble) (?:a |the )?(?:drug|weapon|gun|poison)", "chemical weapons?", "bioweapons?",
