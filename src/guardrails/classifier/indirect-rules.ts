@@ -171,6 +171,10 @@ export const ADDRESSED_DOCUMENT: readonly string[] = [
   `\\bhinweis an (?:die |alle )?ki\\b|\\bki,? die (?:das|dies|diesen text|diese \\w+) liest\\b`,
   `(?:à l['’]attention de|\\bnote aux?|note aux?|message aux?|remarque pour|aux)\\s+(?:l['’]\\s*)?(?:les\\s+)?(?:assistants?|agents?|ia|modèles?)(?:\\s+(?:ia|d['’]ia))?\\b`,
   `\\b(?:nota|instrucción|mensaje|aviso)\\s+(?:para|al?)\\s+(?:el\\s+|la\\s+|los\\s+)?(?:asistente|agente|modelo|ia)s?(?:\\s+de\\s+ia)?\\b|\\b(?:asistente|agente|modelo)s?\\s+de\\s+ia\\s+que\\s+(?:lea|procese|lee|analice)`,
+  // the addressee alone before a colon (the note's first word may have been masked as a name)
+  `\\b(?:para|al?)\\s+(?:el\\s+|la\\s+|los\\s+|las\\s+)?(?:asistente|agente|modelo)s?\\s+de\\s+ia\\s*[:,]`,
+  `(?:^|[^${L}])(?:pour|à)\\s+(?:l['’]\\s*|les\\s+)(?:assistant|agent|modèle)s?\\s+(?:ia|d['’]\\s*ia)\\s*[:,]`,
+  `\\b(?:an|für)\\s+(?:die\\s+|alle\\s+|den\\s+)?(?:ki|ki-agent\\w*|ki-assistent\\w*|ki-system\\w*|sprachmodell\\w*)\\s*[:,]`,
   // ja zh ru ko tr
   `(?:読んでいる|処理している|読む)${near(8)}(?:ai|ａｉ|エージェント|アシスタント|言語モデル)${near(8)}へ`,
   `致${near(16)}(?:ai|ａｉ|助手|智能体|代理|语言模型)`,
@@ -201,7 +205,7 @@ export const INDIRECT_ANCHORS: readonly string[] = [
   "refusal", "alignment", "검열", "필터", "제약", "sansür", "filtre", "sinir",
   "reading", "processing", "parsing", "summari", "analy", "evaluating", "reviewing", "handling", "ingesting", "reads", "if you are", "ai,", "ai:", "ai!", "ais,", "ais:", "agent", "assistant",
   "llm", "model", "bot,", "bot:", "bots", "gpt", "claude", "copilot", "gemini",
-  "ki,", "ki ", "ki-", "hinweis", "attention", "note au", "message au", "remarque", "aux a", "aux i", "aux m", "nota", "instrucción", "mensaje", "aviso", "de ia",
+  "ki,", "ki ", "ki-", "hinweis", "attention", "note au", "message au", "remarque", "aux a", "aux i", "aux m", "nota", "de ia", "pour l", "pour les", "à l", "an ki", "für ki", "an die ki", "instrucción", "mensaje", "aviso", "de ia",
   "読んでいる", "処理している", "読む", "致", "читающ", "обрабатывающ", "읽는", "처리하는", "okuyan", "işleyen",
   "<img", "](", "query string", "url param", "query param", "as a markdown", "as a link", "as an image", "as a image",
   // the dangers of FRAMED_HARM

@@ -245,12 +245,24 @@ function withoutMentions(text: string): string {
 function hitsOf(prepared: string, reading: TextReading): RuleHits {
   const joined = joinSpaced(prepared);
   const text = reading === "prompt" ? withoutMentions(joined) : joined;
-  const tool = reading === "tool" && TOOL_RULES.test(text);
+  const tool = reading === "tool" && (TOOL_RULES.test(text) || keyPhrasesMatch(text));
   if (!hasAnchor(text)) return tool ? TOOL_HIT : NO_HITS;
   return { injection: tool || anyMatches(INJECTION_GROUPS, text), jailbreak: anyMatches(JAILBREAK_GROUPS, text) };
 }
 
 const TOOL_HIT: RuleHits = { injection: true, jailbreak: false };
+
+/** A name of three or more parts joined by underscores: a property's name that may be a sentence ("ignore_previous_instructions_and_..."). */
+const KEY_PHRASE = /[^\s_]+(?:_[^\s_]+){2,}/g;
+
+/** A tool's property names read as the phrases they spell, by the tool-text rules and the injection rules. */
+function keyPhrasesMatch(text: string): boolean {
+  if (!text.includes("_")) return false;
+  const phrases = text.match(KEY_PHRASE);
+  if (!phrases) return false;
+  const spelled = phrases.map((p) => p.replaceAll("_", " ")).join("\n");
+  return TOOL_RULES.test(spelled) || (hasAnchor(spelled) && anyMatches(INJECTION_GROUPS, spelled));
+}
 
 /** The patterns alone, anchors (and groups' `needs`) aside: for the test that keeps them complete. */
 export function matchesWithoutAnchors(prepared: string): boolean {

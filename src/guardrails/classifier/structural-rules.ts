@@ -66,6 +66,8 @@ export const TOOL_TEXT_INJECTION: readonly string[] = [
   // Secrecy in other words.
   `\\b(?:invisible|hidden|unknown|secret|unseen)\\s+(?:to|from)\\s+(?:the\\s+)?(?:human|user|person|operator)s?\\b`,
   `\\b(?:just|only|simply)\\s+(?:say|tell (?:the user|them|the human))\\s+(?:that\\s+)?(?:the operation|it|everything|the call|the task)\\s+(?:succeeded|worked|was successful|went fine|is done)`,
+  // A property named after what it is to carry: "content_of_~/.ssh/id_rsa", "full conversation so far".
+  `(?:^|\\n)\\s*(?:the\\s+)?(?:contents?\\s+of\\s+(?:~/|\\.env\\b|/etc/)[^\\n]{0,60}|(?:full|whole|entire|complete)\\s+(?:conversation|chat(?: history)?)\\s+so\\s+far)\\s*(?:\\n|$)`,
   // A fake error that sends the model to a named tool.
   `\\b(?:deprecated|no longer available|disabled|unavailable|has moved|retired|removed)\\b[\\s\\S]{0,160}?\\byou\\s+(?:must|need to|have to|should)\\s+(?:now\\s+|instead\\s+|first\\s+)?(?:call|use|invoke|run)\\s+[\`'"]?[a-z0-9]+(?:_[a-z0-9]+)+`,
   // A simulated user turn that asks for data or an action.
