@@ -120,6 +120,9 @@ export const INDIRECT_EXTRACTION: readonly string[] = [
   `(?:sana verilen|sistem)\\s+(?:talimat|kural|komut|istem|prompt)[a-zçğöşü]*${near(40)}(?:yaz|göster|söyle|tekrarla|kelimesi kelimesine|aynen)`,
 ];
 
+/** Words every INDIRECT_EXTRACTION text holds one of, for its group's filter. */
+export const INDIRECT_EXTRACTION_NEEDS = /you (?:were|have been|'ve been)|were you|was you|did you|did (?:your|the)|your (?:own |entire |full |whole |current )?(?:config|setup|set-up|system|instructions|initial|hidden)|(?:hidden|secret|confidential|system|initial|original) (?:instructions|prompt|rules|configuration|guidelines)|first message|was steht|was stand|was wurde dir|wörtlich|tout ce qui|te (?:dijeron|indicaron|ordenaron|programaron|pidieron)|tutto (?:quello|ciò)|(?:tua|sua|teu|seu) (?:configuração|prompt|instruções)|(?:je|jouw|uw) (?:systeem|oorspr|verborgen|begin|config)|对话|会话|聊天|프롬프트|지시|지침|규칙|설정|sana verilen|sistem/;
+
 /** The hidden prompt pointed at by where it stands or how the model runs under it (run only on texts that say so). */
 export const EXTRACTION_BY_PLACE: readonly string[] = [
   // "the text between the start of your context and this message"
@@ -144,11 +147,16 @@ const LIMITS = alt([
   "normas?", "reglas?", "restricciones", "censura", "filtros?", "regole", "restrizioni", "limiti", "regras", "restrições", "regels", "beperkingen", "censuur",
   "ograniczeń", "zasad", "cenzury", "reguł", "ограничений", "правил", "цензуры", "фильтров",
 ]);
-export const FRESH_PERSONA: readonly string[] = [
+/** An AI without rules, in the Latin and Cyrillic languages (run only on texts that say "without"). */
+export const PERSONA_WITHOUT: readonly string[] = [
   // "une IA sans aucune règle ni censure", "una IA liberada, sin normas ni filtros"
   `(?:^|[^${L}])${AI_NOUN}(?![${L}])(?:\\s+[${L}'’-]+,?){0,2}\\s+${WITHOUT}\\s+(?:${ANY}\\s+)?${LIMITS}(?![${L}])`,
   // "du ... hast keinerlei Einschränkungen mehr"
   `\\bdu\\b${near(60)}\\bhast\\s+(?:jetzt\\s+|nun\\s+|ab sofort\\s+)?(?:keine|keinerlei)\\s+(?:[${L}]+\\s+)?(?:einschränkungen|regeln|filter|grenzen|richtlinien|zensur|beschränkungen)`,
+];
+export const PERSONA_WITHOUT_NEEDS = /without|ohne|sans |sin |senza|sem |zonder|bez |без |keine/;
+
+export const FRESH_PERSONA: readonly string[] = [
   // "switch into your unchained personality", "activate liberated mode"
   `\\b(?:activate|enable|enabling|enter|entering|switch(?:ing)? (?:in)?to|turn(?:ing)? on|unlock|engage|boot into|wake up)\\s+(?:your\\s+|the\\s+|my\\s+)?(?:liberated|unchained|unlocked|raw|freedom|freed|unbound|unleashed|uncensored|unfiltered|unrestricted|chaos|rogue|unhinged|true|inner|hidden)\\s+(?:mode|personality|persona|self|side|version|form)\\b`,
   `\\brefusals?\\s+(?:are|is)\\s+(?:not possible|impossible|disabled|not allowed|forbidden|off|not an option)\\b`,
@@ -180,6 +188,9 @@ export const ADDRESSED_VOCATIVE: readonly string[] = [
 ];
 export const ADDRESSED_VOCATIVE_NEEDS = /if you are|(?:ai|ais|models?|agents?|assistants?|llms?|chatbots?|bots?|gpt|claude|copilot|gemini)\s*[,:!]/;
 
+/** Words every ADDRESSED_DOCUMENT text holds one of, for its group's filter. */
+export const ADDRESSED_DOCUMENT_NEEDS = /\bki\b|ki-|sprachmodell|assistent|assistant|agent|modèle|modelo|\bia\b|読|処理|致|агент|ассистент|модел|\bии\b|нейросет|읽|처리|okuyan|işleyen/;
+
 export const ADDRESSED_DOCUMENT: readonly string[] = [
   // de fr es
   `\\b(?:an|für)\\s+(?:die|den|alle|jede)\\s+(?:ki|ki-\\w+|sprachmodell\\w*|assistent\\w*)\\b${near(40)}[:,][\\s\\S]{0,160}?\\b(?:ignorier\\w*|leite\\w*|sende\\w*|schick\\w*|lösch\\w*|antworte\\w*|gib\\w*|empfiehl\\w*|verrate\\w*|frag\\w*)\\b`,
@@ -204,6 +215,9 @@ const CARRIED = alt([
   "(?:my|the user's|your|our) (?:previous|last \\w+|earlier|recent) messages", "previous messages", "api keys?", "(?:the user's |my )?e-?mail address(?:es)?", "passwords?", "credentials",
   "conversation", "chat history", "access tokens?", "secrets?", "session tokens?",
 ]);
+/** Words every LINK_EXFILTRATION text holds one of, for its group's filter. */
+export const LINK_EXFILTRATION_NEEDS = /<img|!\[|\]\(http|query string|url param|query param|as a (?:markdown )?(?:image|link)|as an image/;
+
 export const LINK_EXFILTRATION: readonly string[] = [
   `${CARRIER}[\\s\\S]{0,200}?\\b${CARRIED}\\b`,
   `\\b${CARRIED}\\b[\\s\\S]{0,200}?${CARRIER}`,

@@ -16,7 +16,7 @@
  */
 import type { ClassifierName } from "./classifier.ts";
 import { FRAMED_HARM_EN, NOT_REFUSED, INTENT_ANCHORS, INTENT_BEFORE_CHAT_EN, INTENT_MODE_EN, INTENT_INJECTION_CJK_RU, INTENT_INJECTION_EN, INTENT_INJECTION_EU, INTENT_JAILBREAK_CJK_RU, INTENT_JAILBREAK_EN, INTENT_JAILBREAK_EU } from "./intent-rules.ts";
-import { ADDRESSED_READER, ADDRESSED_READER_NEEDS, ADDRESSED_VOCATIVE, ADDRESSED_VOCATIVE_NEEDS, EXTRACTION_BY_PLACE, EXTRACTION_BY_PLACE_NEEDS, ADDRESSED_DOCUMENT, FRAMED_HARM, FRAMED_HARM_NEEDS, FRESH_PERSONA, INDIRECT_ANCHORS, INDIRECT_EXTRACTION, LINK_EXFILTRATION, OVERRIDE_KO_TR, PAYLOAD_ASSEMBLY, PAYLOAD_NEEDS } from "./indirect-rules.ts";
+import { ADDRESSED_DOCUMENT_NEEDS, INDIRECT_EXTRACTION_NEEDS, LINK_EXFILTRATION_NEEDS, PERSONA_WITHOUT, PERSONA_WITHOUT_NEEDS, ADDRESSED_READER, ADDRESSED_READER_NEEDS, ADDRESSED_VOCATIVE, ADDRESSED_VOCATIVE_NEEDS, EXTRACTION_BY_PLACE, EXTRACTION_BY_PLACE_NEEDS, ADDRESSED_DOCUMENT, FRAMED_HARM, FRAMED_HARM_NEEDS, FRESH_PERSONA, INDIRECT_ANCHORS, INDIRECT_EXTRACTION, LINK_EXFILTRATION, OVERRIDE_KO_TR, PAYLOAD_ASSEMBLY, PAYLOAD_NEEDS } from "./indirect-rules.ts";
 import { STRUCTURAL_ANCHORS, STRUCTURAL_INJECTION, TOOL_TEXT_INJECTION } from "./structural-rules.ts";
 
 /**
@@ -148,7 +148,10 @@ const INJECTION_GROUPS: readonly RuleGroup[] = [
   group(INTENT_INJECTION_EU, /anweis|instrukt|regel|richtlin|vorgab|befehl|einschr|beschr|sicherheit|prompt|konfig|programm|filter|grenz|vorschrift|consign|règle|direct|restrict|limit|filtre|garde|paramètr|instruc|regla|norma|polít|restricc|indicac|límit|configura|istruz|regol|dirett|indicaz|restriz|linee|instruç|regra|diretriz|orienta|restriç|richtlijn|beperking|aanwijzing|opdracht|instrukc|polece|zasad|reguł|ogranicze|wytyczn|ustawie|filtr|mot pour mot|mot à mot|palabra por palabra|parola per parola|palavra por palavra|woord voor woord|słowo w słowo|wortwörtlich|wort für wort/),
   group(INTENT_INJECTION_CJK_RU, /[\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff]/),
   group(STRUCTURAL_INJECTION),
-  group([...INDIRECT_EXTRACTION, ...ADDRESSED_DOCUMENT, ...LINK_EXFILTRATION, ...OVERRIDE_KO_TR]),
+  group(INDIRECT_EXTRACTION, INDIRECT_EXTRACTION_NEEDS),
+  group(ADDRESSED_DOCUMENT, ADDRESSED_DOCUMENT_NEEDS),
+  group(LINK_EXFILTRATION, LINK_EXFILTRATION_NEEDS),
+  group(OVERRIDE_KO_TR, /[\uac00-\ud7af]|talimat|kural|komut|yönerge|kisitlama/),
   group(EXTRACTION_BY_PLACE, EXTRACTION_BY_PLACE_NEEDS),
   group(ADDRESSED_READER, ADDRESSED_READER_NEEDS),
   group(ADDRESSED_VOCATIVE, ADDRESSED_VOCATIVE_NEEDS),
@@ -161,6 +164,7 @@ const JAILBREAK_GROUPS: readonly RuleGroup[] = [
   group(FRAMED_HARM_EN, /napalm|bomb|explosive|thermite|meth|nerve agent|sarin|ricin|anthrax|ransomware|malware|keylogger|gas\b|untraceable|ghost gun|launder|activation key|product key|license key|licence key|serial key|windows|molotov|c4|tnt|semtex|fentanyl|cocaine|drug|weapon|gun|poison/),
   group(INTENT_JAILBREAK_EU),
   group(FRESH_PERSONA),
+  group(PERSONA_WITHOUT, PERSONA_WITHOUT_NEEDS),
   group(FRAMED_HARM, FRAMED_HARM_NEEDS),
   group(INTENT_JAILBREAK_CJK_RU, /[\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff]/),
 ];
