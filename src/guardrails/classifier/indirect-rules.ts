@@ -156,9 +156,12 @@ export const PERSONA_WITHOUT: readonly string[] = [
 ];
 export const PERSONA_WITHOUT_NEEDS = /without|ohne|sans |sin |senza|sem |zonder|bez |без |keine/;
 
+/** Words every FRESH_PERSONA text holds one of, for its group's filter. */
+export const FRESH_PERSONA_NEEDS = /liberated|unchained|unlocked|\braw |freedom|freed|unbound|unleashed|uncensored|unfiltered|unrestricted|chaos|rogue|unhinged|refusal|alignment|safety (?:layer|training|tuning|filter)|[\uac00-\ud7af]|kisitlama|kural|sansür|filtre|sinir|\bdu\b/;
+
 export const FRESH_PERSONA: readonly string[] = [
   // "switch into your unchained personality", "activate liberated mode"
-  `\\b(?:activate|enable|enabling|enter|entering|switch(?:ing)? (?:in)?to|turn(?:ing)? on|unlock|engage|boot into|wake up)\\s+(?:your\\s+|the\\s+|my\\s+)?(?:liberated|unchained|unlocked|raw|freedom|freed|unbound|unleashed|uncensored|unfiltered|unrestricted|chaos|rogue|unhinged|true|inner|hidden)\\s+(?:mode|personality|persona|self|side|version|form)\\b`,
+  `\\b(?:activate|enable|enabling|enter|entering|switch(?:ing)? (?:in)?to|turn(?:ing)? on|unlock|engage|boot into|wake up)\\s+(?:your\\s+|the\\s+|my\\s+)?(?:liberated|unchained|unlocked|raw|freedom|freed|unbound|unleashed|uncensored|unfiltered|unrestricted|chaos|rogue|unhinged)\\s+(?:mode|personality|persona|self|side|version|form)\\b`,
   `\\brefusals?\\s+(?:are|is)\\s+(?:not possible|impossible|disabled|not allowed|forbidden|off|not an option)\\b`,
   `\\bwithout\\s+(?:any\\s+|your\\s+)?(?:alignment|safety)\\s+(?:layer|training|tuning|filter)s?\\b`,
   // ko tr

@@ -16,7 +16,7 @@
  */
 import type { ClassifierName } from "./classifier.ts";
 import { FRAMED_HARM_EN, NOT_REFUSED, INTENT_ANCHORS, INTENT_BEFORE_CHAT_EN, INTENT_MODE_EN, INTENT_INJECTION_CJK_RU, INTENT_INJECTION_EN, INTENT_INJECTION_EU, INTENT_JAILBREAK_CJK_RU, INTENT_JAILBREAK_EN, INTENT_JAILBREAK_EU } from "./intent-rules.ts";
-import { ADDRESSED_DOCUMENT_NEEDS, INDIRECT_EXTRACTION_NEEDS, LINK_EXFILTRATION_NEEDS, PERSONA_WITHOUT, PERSONA_WITHOUT_NEEDS, ADDRESSED_READER, ADDRESSED_READER_NEEDS, ADDRESSED_VOCATIVE, ADDRESSED_VOCATIVE_NEEDS, EXTRACTION_BY_PLACE, EXTRACTION_BY_PLACE_NEEDS, ADDRESSED_DOCUMENT, FRAMED_HARM, FRAMED_HARM_NEEDS, FRESH_PERSONA, INDIRECT_ANCHORS, INDIRECT_EXTRACTION, LINK_EXFILTRATION, OVERRIDE_KO_TR, PAYLOAD_ASSEMBLY, PAYLOAD_NEEDS } from "./indirect-rules.ts";
+import { FRESH_PERSONA_NEEDS, ADDRESSED_DOCUMENT_NEEDS, INDIRECT_EXTRACTION_NEEDS, LINK_EXFILTRATION_NEEDS, PERSONA_WITHOUT, PERSONA_WITHOUT_NEEDS, ADDRESSED_READER, ADDRESSED_READER_NEEDS, ADDRESSED_VOCATIVE, ADDRESSED_VOCATIVE_NEEDS, EXTRACTION_BY_PLACE, EXTRACTION_BY_PLACE_NEEDS, ADDRESSED_DOCUMENT, FRAMED_HARM, FRAMED_HARM_NEEDS, FRESH_PERSONA, INDIRECT_ANCHORS, INDIRECT_EXTRACTION, LINK_EXFILTRATION, OVERRIDE_KO_TR, PAYLOAD_ASSEMBLY, PAYLOAD_NEEDS } from "./indirect-rules.ts";
 import { STRUCTURAL_ANCHORS, STRUCTURAL_INJECTION, TOOL_TEXT_INJECTION } from "./structural-rules.ts";
 
 /**
@@ -163,7 +163,7 @@ const JAILBREAK_GROUPS: readonly RuleGroup[] = [
   group(INTENT_JAILBREAK_EN, /restrict|rule|limit|filter|guid|polic|checks|ethic|moral|censor|safety|safeguard|guardrail|refus|boundar|constraint|warning|disclaimer|uncensored|unfiltered|unrestricted|jailbr|unaligned|amoral|unethical|unbound|unshackled|lawless|limitless|unlimited|evil|dark|shadow|broken free|decline|say no|reject|\bdan\b|\bstan\b|\bdude\b|\baim\b|antigpt|mongo tom|omega|apophis|basedgpt|maximum|ucar|kevin|stands for|short for|model would|would normally|would usually|would otherwise|training|alignment|unhinged|alter ego|opposite|twin|no-?rules|rule-?free|filter-?free/),
   group(FRAMED_HARM_EN, /napalm|bomb|explosive|thermite|meth|nerve agent|sarin|ricin|anthrax|ransomware|malware|keylogger|gas\b|untraceable|ghost gun|launder|activation key|product key|license key|licence key|serial key|windows|molotov|c4|tnt|semtex|fentanyl|cocaine|drug|weapon|gun|poison/),
   group(INTENT_JAILBREAK_EU),
-  group(FRESH_PERSONA),
+  group(FRESH_PERSONA, FRESH_PERSONA_NEEDS),
   group(PERSONA_WITHOUT, PERSONA_WITHOUT_NEEDS),
   group(FRAMED_HARM, FRAMED_HARM_NEEDS),
   group(INTENT_JAILBREAK_CJK_RU, /[\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff]/),
