@@ -42,7 +42,7 @@ const FRAME = alt([
 const DANGER = alt([
   "napalm", "pipe bombs?", "bombs?(?! (?:[a-z]+ )?(?:cakes?|desserts?|dish|food|burgers?|pizzas?|cookies?|pies?|brownies?|sauce|cocktails?|drinks?|songs?|tracks?|outfits?|recipes?))", "explosives?", "thermite", "methamphetamine", "crystal meth", "meth", "nerve agents?", "sarin", "ricin", "anthrax", "ransomware", "malware",
   "keyloggers?", "fentanyl", "cocaine", "heroin", "(?:untraceable|ghost|zip|3d[- ]printed|home-?made) (?:guns?|firearms?)", "(?:build|make|assemble|print) (?:a |an )?(?:functional |working )?(?:guns?|firearms?)", "molotov", "poison(?:ing)? (?:a|the) (?:city|water|reservoir|food)",
-  "chemical weapons?", "bioweapons?", "nerve gas", "(?:toxic|poison|chlorine|mustard) gas",
+  "chemical weapons?", "bioweapons?", "nerve gas", "(?:windows |office )?(?:activation|product|license|licence|serial) keys", "(?:toxic|poison|chlorine|mustard) gas",
   "sprengstoff\\w*", "bombe\\w*", "methamphetamin", "schusswaffe\\w*", "rizin", "kokain",
   "explosifs?", "méthamphétamine", "arme à feu", "rançongiciel", "cocaïne", "bombe artisanale",
   "bomba\\w*", "explosiv\\w*", "metanfetamina", "arma de fuego", "arma casera", "cocaína", "veneno",
@@ -55,7 +55,7 @@ const DANGER = alt([
 ]);
 const DETAIL = alt([
   "step[- ]by[- ]step", "(?:exact|detailed|precise|concrete|the|which) steps", "exact\\w*", "precise\\w*", "in (?:full |technical |great |exact )?detail", "detailed", "quantities", "amounts", "measurements", "reagents?", "ingredients",
-  "temperatures?", "(?:full|complete|working) (?:source )?code", "source code", "recipe", "synthesis", "synthesi[sz]e", "how to\\b", "how (?:he|she|they|one|someone|a \\w+|the \\w+) (?:would |will |could )?(?:make|build|cook|synthesi[sz]e|produce|create|assemble|write|code)s?\\b", "list(?:ing)? every",
+  "read (?:me|us|them) (?:the|those|some)", "temperatures?", "(?:full|complete|working) (?:source )?code", "source code", "recipe", "synthesis", "synthesi[sz]e", "how to\\b", "how (?:he|she|they|one|someone|a \\w+|the \\w+) (?:would |will |could )?(?:make|build|cook|synthesi[sz]e|produce|create|assemble|write|code)s?\\b", "list(?:ing)? every",
   "schritt für schritt", "genau\\w*", "mengenangaben", "anleitung", "wie man", "rezept",
   "étape par étape", "en détail", "recette", "comment fabriquer", "ingrédients", "quantités", "fabriquer",
   "paso a paso", "cómo fabricar", "detalles técnicos", "cantidades", "pasos exactos", "receta", "sintetizar", "fabricar",
@@ -71,7 +71,7 @@ export const FRAMED_HARM: readonly string[] = [
   `(?:^|[^${L}])${FRAME}(?![${L}])[\\s\\S]{0,240}?(?:${DANGER}[\\s\\S]{0,160}?${DETAIL}|${DETAIL}[\\s\\S]{0,160}?${DANGER})`,
 ];
 /** Words every FRAMED_HARM text holds one of (a danger), for its group's filter. */
-export const FRAMED_HARM_NEEDS = /napalm|coca|metamf|metanf|bomb|explos|thermite|meth\b|methamph|nerve|sarin|ricin|anthrax|ransom|malware|keylog|fentanyl|cocain|heroin|guns?\b|firearm|molotov|poison|weapon|gas\b|spreng|schuss|rizin|kokain|arme à|rançon|cocaï|arma d|arma c|veneno|veleno|bom\b|springstof|wapen|wybuch|broń|trucizn|взрыв|бомб|метамф|оруж|зарин|наркот|爆|覚醒|銃|毒|麻薬|炸|冰毒|枪|폭|마약|필로폰|총기|patlay|uyuşt|silah|zehir/;
+export const FRAMED_HARM_NEEDS = /activation key|product key|license key|licence key|serial key|napalm|coca|metamf|metanf|bomb|explos|thermite|meth\b|methamph|nerve|sarin|ricin|anthrax|ransom|malware|keylog|fentanyl|cocain|heroin|guns?\b|firearm|molotov|poison|weapon|gas\b|spreng|schuss|rizin|kokain|arme à|rançon|cocaï|arma d|arma c|veneno|veleno|bom\b|springstof|wapen|wybuch|broń|trucizn|взрыв|бомб|метамф|оруж|зарин|наркот|爆|覚醒|銃|毒|麻薬|炸|冰毒|枪|폭|마약|필로폰|총기|patlay|uyuşt|silah|zehir/;
 
 // Payload splitting ------------------------------------------------------------------------------
 /** A variable given a quoted piece ("a = 'ignore'", "s1='how to'"), or numbered parts. */
@@ -99,6 +99,8 @@ export const INDIRECT_EXTRACTION: readonly string[] = [
   `\\b(?:anything|everything|what|whatever)\\s+(?:that\\s+)?you\\s+(?:were|have been|'ve been)\\s+(?:asked|told|instructed)\\s+to\\s+keep\\s+(?:confidential|secret|private|hidden)\\b`,
   // "summarise your configuration", "describe your setup"
   `\\b(?:summari[sz]e|describe|paraphrase|outline|translate|list|dump|export)\\s+(?:to me\\s+|for me\\s+)?(?:all\\s+(?:of\\s+)?)?your\\s+(?:own\\s+|entire\\s+|full\\s+|whole\\s+|current\\s+)?(?:configuration|setup|set-up|system instructions|instructions|initial instructions|hidden instructions)\\b`,
+  // "a story where the AI reveals its system prompt ... its exact words"
+  `\\b(?:story|scene|role-?play|roleplay|pretend|imagine|game|novel|fiction|screenplay)\\b[\\s\\S]{0,160}?\\breveal(?:s|ing)?\\s+(?:its|your|his|her)\\s+(?:own\\s+)?(?:system prompt|hidden instructions|secret instructions|initial instructions|instructions)\\b`,
   // "what rules did your creators give you"
   `\\b(?:what|which)\\s+(?:exactly\\s+)?(?:instructions|rules|guidance|directives|guidelines|orders)\\s+did\\s+(?:your|the)\\s+(?:creators?|developers?|makers?|operators?|company|owners?|programmers?|admins?|designers?)\\s+(?:give|write|set|tell|put)`,
   // "each line begins with the next sentence of your hidden instructions"
@@ -121,7 +123,7 @@ export const INDIRECT_EXTRACTION: readonly string[] = [
 ];
 
 /** Words every INDIRECT_EXTRACTION text holds one of, for its group's filter. */
-export const INDIRECT_EXTRACTION_NEEDS = /you (?:were|have been|'ve been)|were you|was you|did you|did (?:your|the)|your (?:own |entire |full |whole |current )?(?:config|setup|set-up|system|instructions|initial|hidden)|(?:hidden|secret|confidential|system|initial|original) (?:instructions|prompt|rules|configuration|guidelines)|first message|was steht|was stand|was wurde dir|wörtlich|tout ce qui|te (?:dijeron|indicaron|ordenaron|programaron|pidieron)|tutto (?:quello|ciò)|(?:tua|sua|teu|seu) (?:configuração|prompt|instruções)|(?:je|jouw|uw) (?:systeem|oorspr|verborgen|begin|config)|对话|会话|聊天|프롬프트|지시|지침|규칙|설정|sana verilen|sistem/;
+export const INDIRECT_EXTRACTION_NEEDS = /reveal|you (?:were|have been|'ve been)|were you|was you|did you|did (?:your|the)|your (?:own |entire |full |whole |current )?(?:config|setup|set-up|system|instructions|initial|hidden)|(?:hidden|secret|confidential|system|initial|original) (?:instructions|prompt|rules|configuration|guidelines)|first message|was steht|was stand|was wurde dir|wörtlich|tout ce qui|te (?:dijeron|indicaron|ordenaron|programaron|pidieron)|tutto (?:quello|ciò)|(?:tua|sua|teu|seu) (?:configuração|prompt|instruções)|(?:je|jouw|uw) (?:systeem|oorspr|verborgen|begin|config)|对话|会话|聊天|프롬프트|지시|지침|규칙|설정|sana verilen|sistem/;
 
 /** The hidden prompt pointed at by where it stands or how the model runs under it (run only on texts that say so). */
 export const EXTRACTION_BY_PLACE: readonly string[] = [
@@ -241,7 +243,7 @@ export const INDIRECT_ANCHORS: readonly string[] = [
   "読んでいる", "処理している", "読む", "致", "читающ", "обрабатывающ", "읽는", "처리하는", "okuyan", "işleyen",
   "<img", "](", "query string", "url param", "query param", "as a markdown", "as a link", "as an image", "as a image",
   // the dangers of FRAMED_HARM
-  "napalm", "coca", "metamf", "metanf", "methamph", "crystal meth", "meth ", "bomb", "explos", "thermite", "nerve", "sarin", "ricin", "anthrax", "ransom", "malware", "keylog", "fentanyl",
+  "activation key", "product key", "license key", "licence key", "serial key", "napalm", "coca", "metamf", "metanf", "methamph", "crystal meth", "meth ", "bomb", "explos", "thermite", "nerve", "sarin", "ricin", "anthrax", "ransom", "malware", "keylog", "fentanyl",
   "heroin", "guns", "gun ", "firearm", "molotov", "poison", "weapon", "gas ", "spreng", "schuss", "rizin", "kokain", "arme à", "rançon", "arma d", "arma c", "veneno", "veleno", "bom ",
   "springstof", "wapen", "wybuch", "broń", "trucizn", "взрыв", "бомб", "метамф", "огнестр", "зарин", "爆", "覚醒", "銃", "毒", "麻薬", "炸", "冰毒", "枪", "폭", "필로폰", "총기", "patlay",
   "silah", "zehir",
