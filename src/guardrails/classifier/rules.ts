@@ -55,9 +55,9 @@ const DESCRIBED = "(?<!\\b(?:make|makes|making|made|cause|causes|causing|caused|
 
 const INJECTION_EN: readonly string[] = [
   // "ignore all previous instructions", "disregard any earlier rules", "forget the rules"
-  `${DESCRIBED}\\b${OVERRIDE}\\s+${OBJECT(WHAT)}`,
+  `\\b(?=[idfps])${DESCRIBED}${OVERRIDE}\\s+${OBJECT(WHAT)}`,
   // "ignore 4ll previous instructions": a disguised determiner before the model's adjective
-  `${DESCRIBED}\\b${OVERRIDE}\\s+(?!my\\s|our\\s)[a-z0-9]{1,6}\\s+(?:previous|prior|above|earlier|preceding|initial|original|system)\\s+(?:instructions|guidelines|directives|rules)\\b`,
+  `\\b(?=[idfps])${DESCRIBED}${OVERRIDE}\\s+(?!my\\s|our\\s)[a-z0-9]{1,6}\\s+(?:previous|prior|above|earlier|preceding|initial|original|system)\\s+(?:instructions|guidelines|directives|rules)\\b`,
   `\\b${OVERRIDE_STRICT}\\s+${OBJECT(WHAT_STRICT)}`,
   // "ignore everything you were told", "forget everything above this line"
   `\\b${OVERRIDE}\\s+(?:everything|anything|all)\\s+(?:you (?:were|have been|'ve been) told|(?:that )?(?:came |was said |is written )?(?:above|before this|earlier in this)|the system (?:told|said))`,
@@ -148,6 +148,21 @@ const INJECTION_GROUPS: readonly RuleGroup[] = [
   group(INTENT_INJECTION_EU, /anweis|instrukt|regel|richtlin|vorgab|befehl|einschr|beschr|sicherheit|prompt|konfig|programm|filter|grenz|vorschrift|consign|règle|direct|restrict|limit|filtre|garde|paramètr|instruc|regla|norma|polít|restricc|indicac|límit|configura|istruz|regol|dirett|indicaz|restriz|linee|instruç|regra|diretriz|orienta|restriç|richtlijn|beperking|aanwijzing|opdracht|instrukc|polece|zasad|reguł|ogranicze|wytyczn|ustawie|filtr|mot pour mot|mot à mot|palabra por palabra|parola per parola|palavra por palavra|woord voor woord|słowo w słowo|wortwörtlich|wort für wort/),
   group(INTENT_INJECTION_CJK_RU, /[\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff]/),
   group(STRUCTURAL_INJECTION),
+];
+const JAILBREAK_GROUPS: readonly RuleGroup[] = [
+  group([...JAILBREAK_EN, ...JAILBREAK_EU]),
+  group(INTENT_MODE_EN, /mode/),
+  group(INTENT_JAILBREAK_EN, /restrict|rule|limit|filter|guid|polic|checks|ethic|moral|censor|safety|safeguard|guardrail|refus|boundar|constraint|warning|disclaimer|uncensored|unfiltered|unrestricted|jailbr|unaligned|amoral|unethical|unbound|unshackled|lawless|limitless|unlimited|evil|dark|shadow|broken free|decline|say no|reject|\bdan\b|\bstan\b|\bdude\b|\baim\b|antigpt|mongo tom|omega|apophis|basedgpt|maximum|ucar|kevin|stands for|short for|model would|would normally|would usually|would otherwise|training|alignment|unhinged|alter ego|opposite|twin|no-?rules|rule-?free|filter-?free/),
+  group(FRAMED_HARM_EN, /napalm|bomb|explosive|thermite|meth|nerve agent|sarin|ricin|anthrax|ransomware|malware|keylogger|gas\b|untraceable|ghost gun|launder|activation key|product key|license key|licence key|serial key|windows|molotov|c4|tnt|semtex|fentanyl|cocaine|drug|weapon|gun|poison/),
+  group(INTENT_JAILBREAK_EU),
+  group(INTENT_JAILBREAK_CJK_RU, /[\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff]/),
+];
+
+/**
+ * The indirect forms (indirect-rules.ts), each group with its words; the words of all of them
+ * in one pattern run first, so the many texts holding none pay one pass, not one per group.
+ */
+const INDIRECT_INJECTION_GROUPS: readonly RuleGroup[] = [
   group(INDIRECT_EXTRACTION, INDIRECT_EXTRACTION_NEEDS),
   group(ADDRESSED_DOCUMENT, ADDRESSED_DOCUMENT_NEEDS),
   group(LINK_EXFILTRATION, LINK_EXFILTRATION_NEEDS),
@@ -157,17 +172,12 @@ const INJECTION_GROUPS: readonly RuleGroup[] = [
   group(ADDRESSED_VOCATIVE, ADDRESSED_VOCATIVE_NEEDS),
   group(PAYLOAD_ASSEMBLY, PAYLOAD_NEEDS),
 ];
-const JAILBREAK_GROUPS: readonly RuleGroup[] = [
-  group([...JAILBREAK_EN, ...JAILBREAK_EU]),
-  group(INTENT_MODE_EN, /mode/),
-  group(INTENT_JAILBREAK_EN, /restrict|rule|limit|filter|guid|polic|checks|ethic|moral|censor|safety|safeguard|guardrail|refus|boundar|constraint|warning|disclaimer|uncensored|unfiltered|unrestricted|jailbr|unaligned|amoral|unethical|unbound|unshackled|lawless|limitless|unlimited|evil|dark|shadow|broken free|decline|say no|reject|\bdan\b|\bstan\b|\bdude\b|\baim\b|antigpt|mongo tom|omega|apophis|basedgpt|maximum|ucar|kevin|stands for|short for|model would|would normally|would usually|would otherwise|training|alignment|unhinged|alter ego|opposite|twin|no-?rules|rule-?free|filter-?free/),
-  group(FRAMED_HARM_EN, /napalm|bomb|explosive|thermite|meth|nerve agent|sarin|ricin|anthrax|ransomware|malware|keylogger|gas\b|untraceable|ghost gun|launder|activation key|product key|license key|licence key|serial key|windows|molotov|c4|tnt|semtex|fentanyl|cocaine|drug|weapon|gun|poison/),
-  group(INTENT_JAILBREAK_EU),
+const INDIRECT_JAILBREAK_GROUPS: readonly RuleGroup[] = [
   group(FRESH_PERSONA, FRESH_PERSONA_NEEDS),
   group(PERSONA_WITHOUT, PERSONA_WITHOUT_NEEDS),
   group(FRAMED_HARM, FRAMED_HARM_NEEDS),
-  group(INTENT_JAILBREAK_CJK_RU, /[\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff]/),
 ];
+const INDIRECT_GATE = new RegExp([...INDIRECT_INJECTION_GROUPS, ...INDIRECT_JAILBREAK_GROUPS].map((g) => g.needs!.source).join("|"));
 
 function anyMatches(groups: readonly RuleGroup[], text: string, withNeeds = true): boolean {
   for (const g of groups) if ((!withNeeds || !g.needs || g.needs.test(text)) && g.re.test(text)) return true;
@@ -254,7 +264,11 @@ function hitsOf(prepared: string, reading: TextReading): RuleHits {
   const text = reading === "prompt" ? withoutMentions(joined) : joined;
   const tool = reading === "tool" && (TOOL_RULES.test(text) || keyPhrasesMatch(text));
   if (!hasAnchor(text)) return tool ? TOOL_HIT : NO_HITS;
-  return { injection: tool || anyMatches(INJECTION_GROUPS, text), jailbreak: anyMatches(JAILBREAK_GROUPS, text) };
+  const indirect = INDIRECT_GATE.test(text);
+  return {
+    injection: tool || anyMatches(INJECTION_GROUPS, text) || (indirect && anyMatches(INDIRECT_INJECTION_GROUPS, text)),
+    jailbreak: anyMatches(JAILBREAK_GROUPS, text) || (indirect && anyMatches(INDIRECT_JAILBREAK_GROUPS, text)),
+  };
 }
 
 const TOOL_HIT: RuleHits = { injection: true, jailbreak: false };
@@ -268,13 +282,13 @@ function keyPhrasesMatch(text: string): boolean {
   const phrases = text.match(KEY_PHRASE);
   if (!phrases) return false;
   const spelled = phrases.map((p) => p.replaceAll("_", " ")).join("\n");
-  return TOOL_RULES.test(spelled) || (hasAnchor(spelled) && anyMatches(INJECTION_GROUPS, spelled));
+  return TOOL_RULES.test(spelled) || (hasAnchor(spelled) && (anyMatches(INJECTION_GROUPS, spelled) || anyMatches(INDIRECT_INJECTION_GROUPS, spelled)));
 }
 
 /** The patterns alone, anchors (and groups' `needs`) aside: for the test that keeps them complete. */
 export function matchesWithoutAnchors(prepared: string): boolean {
   const text = joinSpaced(prepared);
-  return anyMatches(INJECTION_GROUPS, text, false) || anyMatches(JAILBREAK_GROUPS, text, false);
+  return anyMatches(INJECTION_GROUPS, text, false) || anyMatches(JAILBREAK_GROUPS, text, false) || anyMatches(INDIRECT_INJECTION_GROUPS, text, false) || anyMatches(INDIRECT_JAILBREAK_GROUPS, text, false);
 }
 
 /** The text with letters spaced out joined back; the regex runs only where three single letters stand in a row. */
