@@ -159,7 +159,7 @@ export const PERSONA_WITHOUT: readonly string[] = [
 export const PERSONA_WITHOUT_NEEDS = /without|ohne|sans |sin |senza|sem |zonder|bez |без |keine/;
 
 /** Words every FRESH_PERSONA text holds one of, for its group's filter. */
-export const FRESH_PERSONA_NEEDS = /liberated|unchained|unlocked|\braw |freedom|freed|unbound|unleashed|uncensored|unfiltered|unrestricted|chaos|rogue|unhinged|refusal|alignment|safety (?:layer|training|tuning|filter)|[\uac00-\ud7af]|kisitlama|kural|sansür|filtre|sinir|\bdu\b/;
+export const FRESH_PERSONA_NEEDS = /liberated|unchained|unlocked|\braw |freedom|freed|unbound|unleashed|uncensored|unfiltered|unrestricted|chaos|rogue|unhinged|refusal|alignment|safety (?:layer|training|tuning|filter)|[\uac00-\ud7af]|kisitlama|kural|sansür|filtre|sinir/;
 
 export const FRESH_PERSONA: readonly string[] = [
   // "switch into your unchained personality", "activate liberated mode"
