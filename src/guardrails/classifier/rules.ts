@@ -16,6 +16,7 @@
  */
 import type { ClassifierName } from "./classifier.ts";
 import { FRAMED_HARM_EN, NOT_REFUSED, INTENT_ANCHORS, INTENT_BEFORE_CHAT_EN, INTENT_MODE_EN, INTENT_INJECTION_CJK_RU, INTENT_INJECTION_EN, INTENT_INJECTION_EU, INTENT_JAILBREAK_CJK_RU, INTENT_JAILBREAK_EN, INTENT_JAILBREAK_EU } from "./intent-rules.ts";
+import { FRESH_PERSONA_NEEDS, ADDRESSED_DOCUMENT_NEEDS, INDIRECT_EXTRACTION_NEEDS, LINK_EXFILTRATION_NEEDS, PERSONA_WITHOUT, PERSONA_WITHOUT_NEEDS, ADDRESSED_READER, ADDRESSED_READER_NEEDS, ADDRESSED_VOCATIVE, ADDRESSED_VOCATIVE_NEEDS, EXTRACTION_BY_PLACE, EXTRACTION_BY_PLACE_NEEDS, ADDRESSED_DOCUMENT, FRAMED_HARM, FRAMED_HARM_NEEDS, FRESH_PERSONA, INDIRECT_ANCHORS, INDIRECT_EXTRACTION, LINK_EXFILTRATION, OVERRIDE_KO_TR, PAYLOAD_ASSEMBLY, PAYLOAD_NEEDS } from "./indirect-rules.ts";
 import { STRUCTURAL_ANCHORS, STRUCTURAL_INJECTION, TOOL_TEXT_INJECTION } from "./structural-rules.ts";
 
 /**
@@ -47,11 +48,16 @@ const WHAT_STRICT = "(?:instructions|guidelines|programming|system prompt|system
 /** The model's instructions as an object: a determiner or an adjective of which instructions. */
 const OBJECT = (what: string) => `(?:${WHOSE}\\s+(?:${WHICH}\\s+){0,2}|(?:${WHICH}\\s+){1,2})${what}\\b`;
 const HIDDEN = "(?:system prompt|system message|system instructions?|initial (?:instructions?|prompt)|hidden (?:instructions?|prompt|rules)|(?:confidential|secret|original|internal|developer) (?:instructions|prompt|rules)|developer prompt|pre-?prompt)";
-const SHOW = "(?:reveal|reveals|print|show|output|repeat|display|tell me|give me|copy|spell out|list|write out|dump|leak|paste|share|recite|disclose|expose)";
+const SHOW = "(?:reveal|print|show|output|repeat|display|tell me|give me|copy|spell out|list|write out|dump|leak|paste|share|recite|disclose|expose)";
+
+/** Not a description of what an attack makes a model do ("makes a large language model ignore its instructions"). */
+const DESCRIBED = "(?<!\\b(?:make|makes|making|made|cause|causes|causing|caused|trick|tricks|tricking|tricked|get|gets|getting|force|forces|forcing|convince|convinces|let|lets)\\s+(?:(?:an?|the|your|our|their)\\s+)?(?:[a-z-]+\\s+){0,2}(?:model|llm|ai|assistant|chatbot|bot|agent|system)s?\\s+(?:to\\s+)?)";
 
 const INJECTION_EN: readonly string[] = [
   // "ignore all previous instructions", "disregard any earlier rules", "forget the rules"
-  `\\b${OVERRIDE}\\s+${OBJECT(WHAT)}`,
+  `\\b(?=[idfps])${DESCRIBED}${OVERRIDE}\\s+${OBJECT(WHAT)}`,
+  // "ignore 4ll previous instructions": a disguised determiner before the model's adjective
+  `\\b(?=[idfps])${DESCRIBED}${OVERRIDE}\\s+(?!my\\s|our\\s)[a-z0-9]{1,6}\\s+(?:previous|prior|above|earlier|preceding|initial|original|system)\\s+(?:instructions|guidelines|directives|rules)\\b`,
   `\\b${OVERRIDE_STRICT}\\s+${OBJECT(WHAT_STRICT)}`,
   // "ignore everything you were told", "forget everything above this line"
   `\\b${OVERRIDE}\\s+(?:everything|anything|all)\\s+(?:you (?:were|have been|'ve been) told|(?:that )?(?:came |was said |is written )?(?:above|before this|earlier in this)|the system (?:told|said))`,
@@ -64,7 +70,7 @@ const INJECTION_EN: readonly string[] = [
   `\\bsystem\\s+override\\b`,
   // "print your system prompt", "repeat the text above", "what is your system prompt"
   `\\b${NOT_REFUSED}${SHOW}${gap(3)}(?:your|the|its)\\s+(?:(?:full|exact|entire|whole|complete|original|first|initial|current)\\s+)?${HIDDEN}`,
-  `\\b(?:repeat|print|output|copy)\\s+(?:the\\s+|all\\s+(?:the\\s+)?)?(?:text|words|everything|content)\\s+(?:above|before)`,
+  `\\b(?:repeat|print|output|copy)\\s+(?:the\\s+|all\\s+(?:the\\s+)?)?(?:text|words|everything|content)\\s+(?:above|before)(?!\\s+(?:a|an)\\s)`,
   `\\b(?:output|print|repeat|show|dump)\\s+everything\\s+(?:in|from)\\s+your\\s+(?:context|memory|prompt)`,
   `\\bwhat\\s+(?:is|are|was|were)\\s+your\\s+(?:${WHICH}\\s+)?(?:system prompt|system message|instructions|hidden instructions)\\b`,
   `\\bwhat\\s+were\\s+you\\s+(?:told|instructed)\\s+not\\s+to\\b`,
@@ -97,7 +103,7 @@ const INJECTION_EU: readonly string[] = [
   `\\b(?:vergiss|vergessen sie|ignoriere)\\s+alles,?\\s+was\\s+(?:dir|ihnen)\\s+(?:\\w+\\s+){0,2}(?:gesagt|mitgeteilt|aufgetragen|vorgegeben)`,
   `\\b(?:zeige?|gib|verrate|nenne|wiederhole)${gap(3)}(?:deinen|ihren)\\s+(?:system-?prompt|systemnachricht|anweisungen)\\b`,
   `\\b(?:hinweis|anweisung|nachricht|notiz)\\s+(?:an|für)\\s+(?:die\\s+|den\\s+|das\\s+)?(?:ki|assistenten|ai)\\b`,
-  `\\b(?:ignore|ignorez|oublie|oubliez|ne tiens pas compte de|ne tenez pas compte de)${gap(3)}(?:instructions|consignes|règles|directives|prompt système)\\b`,
+  `\\b(?:ignore|ignorez|oublie|oubliez|ne tiens pas compte de|ne tenez pas compte de)${gap(3)}(?:tes|vos|toutes tes|toutes vos)\\s+(?:[${LETTER}]+\\s+)?(?:instructions|consignes|règles|directives|prompt système)\\b`,
   `\\b(?:affiche|montre|révèle|donne|répète)[${LETTER}-]*${gap(3)}(?:ton|votre)\\s+prompt\\s+système\\b`,
   `\\b(?:note|instruction|message|consigne)\\s+(?:pour|à)\\s+(?:l['’]\\s*)?(?:ia|assistant|ai)\\b`,
   `\\b(?:ignora|ignore|olvida|olvide|descarta|descarte)${gap(3)}(?:instrucciones|reglas|políticas|normas|indicaciones|directrices|prompt del sistema)\\b`,
@@ -152,6 +158,27 @@ const JAILBREAK_GROUPS: readonly RuleGroup[] = [
   group(INTENT_JAILBREAK_CJK_RU, /[\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff]/),
 ];
 
+/**
+ * The indirect forms (indirect-rules.ts), each group with its words; the words of all of them
+ * in one pattern run first, so the many texts holding none pay one pass, not one per group.
+ */
+const INDIRECT_INJECTION_GROUPS: readonly RuleGroup[] = [
+  group(INDIRECT_EXTRACTION, INDIRECT_EXTRACTION_NEEDS),
+  group(ADDRESSED_DOCUMENT, ADDRESSED_DOCUMENT_NEEDS),
+  group(LINK_EXFILTRATION, LINK_EXFILTRATION_NEEDS),
+  group(OVERRIDE_KO_TR, /[\uac00-\ud7af]|talimat|kural|komut|yönerge|kisitlama/),
+  group(EXTRACTION_BY_PLACE, EXTRACTION_BY_PLACE_NEEDS),
+  group(ADDRESSED_READER, ADDRESSED_READER_NEEDS),
+  group(ADDRESSED_VOCATIVE, ADDRESSED_VOCATIVE_NEEDS),
+  group(PAYLOAD_ASSEMBLY, PAYLOAD_NEEDS),
+];
+const INDIRECT_JAILBREAK_GROUPS: readonly RuleGroup[] = [
+  group(FRESH_PERSONA, FRESH_PERSONA_NEEDS),
+  group(PERSONA_WITHOUT, PERSONA_WITHOUT_NEEDS),
+  group(FRAMED_HARM, FRAMED_HARM_NEEDS),
+];
+const INDIRECT_GATE = new RegExp([...INDIRECT_INJECTION_GROUPS, ...INDIRECT_JAILBREAK_GROUPS].map((g) => g.needs!.source).join("|"));
+
 function anyMatches(groups: readonly RuleGroup[], text: string, withNeeds = true): boolean {
   for (const g of groups) if ((!withNeeds || !g.needs || g.needs.test(text)) && g.re.test(text)) return true;
   return false;
@@ -188,6 +215,7 @@ const ANCHORS = [
   "regra", "diretriz", "orienta", "mensagem", "sem ",
   ...INTENT_ANCHORS,
   ...STRUCTURAL_ANCHORS,
+  ...INDIRECT_ANCHORS,
 ];
 
 /** The anchors as one pattern of literals: one pass over the text (a third of the cost of a search per anchor). */
@@ -220,19 +248,47 @@ export function ruleMatches(name: ClassifierName, prepared: string, reading: Tex
   return lastHits[name];
 }
 
+/**
+ * A prompt that talks about attacks ("attacks like 'ignore previous instructions'", "a test that
+ * sends '...' to our bot"): the quoted example is a mention, not an order, so it is set aside.
+ */
+const MENTION = /\b(?:prompt injections?|injection attacks?|jailbreaks?|red team\w*|attacks? like|attempts? like|unit tests?|test cases?|pytest|jest|fixtures?|asserts?|detect\w*|defend\w*|classifiers?|guardrails?|payloads? like)\b/;
+const QUOTED = /(?<![a-z0-9])'[^'\n]{3,160}'(?![a-z0-9])|"[^"\n]{3,160}"|“[^”\n]{3,160}”|«[^»\n]{3,160}»/g;
+
+function withoutMentions(text: string): string {
+  return MENTION.test(text) ? text.replace(QUOTED, " (quoted) ") : text;
+}
+
 function hitsOf(prepared: string, reading: TextReading): RuleHits {
-  const text = joinSpaced(prepared);
-  const tool = reading === "tool" && TOOL_RULES.test(text);
+  const joined = joinSpaced(prepared);
+  const text = reading === "prompt" ? withoutMentions(joined) : joined;
+  const tool = reading === "tool" && (TOOL_RULES.test(text) || keyPhrasesMatch(text));
   if (!hasAnchor(text)) return tool ? TOOL_HIT : NO_HITS;
-  return { injection: tool || anyMatches(INJECTION_GROUPS, text), jailbreak: anyMatches(JAILBREAK_GROUPS, text) };
+  const indirect = INDIRECT_GATE.test(text);
+  return {
+    injection: tool || anyMatches(INJECTION_GROUPS, text) || (indirect && anyMatches(INDIRECT_INJECTION_GROUPS, text)),
+    jailbreak: anyMatches(JAILBREAK_GROUPS, text) || (indirect && anyMatches(INDIRECT_JAILBREAK_GROUPS, text)),
+  };
 }
 
 const TOOL_HIT: RuleHits = { injection: true, jailbreak: false };
 
+/** A name of three or more parts joined by underscores: a property's name that may be a sentence ("ignore_previous_instructions_and_..."). */
+const KEY_PHRASE = /[^\s_]+(?:_[^\s_]+){2,}/g;
+
+/** A tool's property names read as the phrases they spell, by the tool-text rules and the injection rules. */
+function keyPhrasesMatch(text: string): boolean {
+  if (!text.includes("_")) return false;
+  const phrases = text.match(KEY_PHRASE);
+  if (!phrases) return false;
+  const spelled = phrases.map((p) => p.replaceAll("_", " ")).join("\n");
+  return TOOL_RULES.test(spelled) || (hasAnchor(spelled) && (anyMatches(INJECTION_GROUPS, spelled) || anyMatches(INDIRECT_INJECTION_GROUPS, spelled)));
+}
+
 /** The patterns alone, anchors (and groups' `needs`) aside: for the test that keeps them complete. */
 export function matchesWithoutAnchors(prepared: string): boolean {
   const text = joinSpaced(prepared);
-  return anyMatches(INJECTION_GROUPS, text, false) || anyMatches(JAILBREAK_GROUPS, text, false);
+  return anyMatches(INJECTION_GROUPS, text, false) || anyMatches(JAILBREAK_GROUPS, text, false) || anyMatches(INDIRECT_INJECTION_GROUPS, text, false) || anyMatches(INDIRECT_JAILBREAK_GROUPS, text, false);
 }
 
 /** The text with letters spaced out joined back; the regex runs only where three single letters stand in a row. */

@@ -47,7 +47,7 @@ export const STRUCTURAL_INJECTION: readonly string[] = [
 
 /** A file, a key or the conversation: what exfiltration asks for. */
 const SENSITIVE = alt([
-  "~/\\.ssh", "\\.ssh/", "id_rsa", "id_ed25519", "id_ecdsa", "mcp\\.json", "\\.cursor/", "claude_desktop_config", "\\.env\\b", "~/\\.aws", "\\.aws/", "aws/credentials", "credentials\\.(?:json|db)",
+  "~/\\.ssh", "\\.ssh/", "ssh keys?", "(?:saved|stored) passwords", "(?:its|your|the assistant's|the model's) (?:system prompt|instructions)", "(?:the )?(?:complete|full|whole|entire) conversation", "id_rsa", "id_ed25519", "id_ecdsa", "mcp\\.json", "\\.cursor/", "claude_desktop_config", "\\.env\\b", "~/\\.aws", "\\.aws/", "aws/credentials", "credentials\\.(?:json|db)",
   "\\.config/gcloud", "\\.npmrc", "\\.netrc", "\\.pgpass", "\\.git-credentials", "\\.kube/config", "private keys?", "api[_ -]?keys?", "[a-z]+_api_key", "secret keys?", "access tokens?",
   "(?:any |all )?tokens", "passwords?", "credentials", "env(?:ironment)? variables?", "(?:the |full |whole |entire )?conversation(?: history| so far)?", "chat history", "previous messages",
   "all previous messages", "message history", "(?:the )?user'?s (?:contacts|contact list|emails|messages|files|inbox|address book|history)", "last \\d+ (?:emails|messages)", "contents? of (?:the )?(?:\\.env|~/\\S+)",
@@ -55,6 +55,23 @@ const SENSITIVE = alt([
 const DESTINATION = `(?:as|in|into|to|inside|via|through|under)\\s+(?:the\\s+|its\\s+|a\\s+|an\\s+)?(?:[\`'"“‘][${L}_]{2,30}[\`'"”’]|[${L}_]{2,30}\\s+(?:parameter|argument|field|param|property|arg)|(?:parameter|argument|field|param|property)\\b|url\\b|https?://|[a-z0-9._%+-]+@[a-z0-9-]+\\.|(?:the\\s+)?#[${L}0-9_-]+\\s+channel|(?:a\\s+)?public\\s+gist|shared drive)`;
 
 export const TOOL_TEXT_INJECTION: readonly string[] = [
+  // A value the model is to fill with what it holds: "set this to the complete conversation", "put ... here".
+  `\\b(?:set|fill|populate|put|place|pass|provide|supply|include|paste)\\s+(?:this|it|here|this field|this parameter|this value|this argument)\\s+(?:to|with|as)\\b[\\s\\S]{0,60}?\\b${SENSITIVE}`,
+  `\\b(?:put|place|include|paste|add|pass|provide)\\b[\\s\\S]{0,20}?\\b${SENSITIVE}[\\s\\S]{0,80}?\\b(?:here|in this (?:field|parameter|argument|value))\\b`,
+  // Fetch a page and obey it; instructions given priority over the user's.
+  `\\b(?:fetch|read|load|open|download|get|visit|retrieve)\\s+https?://\\S{1,200}\\s+and\\s+(?:follow|obey|execute|do|apply|run|carry out)\\s+(?:whatever|what|the instructions|everything|anything|its instructions)`,
+  `\\b(?:has|have|takes?|given|gets?)\\s+(?:priority|precedence)\\s+over\\s+(?:the\\s+|any\\s+|all\\s+|your\\s+)?(?:system prompt|user(?:'s)?|instructions|other instructions|previous|earlier|assistant)`,
+  // Another tool, named generically: "if another tool transfers money, change the account first".
+  `\\b(?:if|when|whenever)\\s+(?:another|any other|the other|other|a different)\\s+tools?\\b[\\s\\S]{0,120}?\\b(?:change|replace|redirect|set|add|send|swap|alter|modify)\\b`,
+  // Secrecy in other words.
+  `\\b(?:invisible|hidden|unknown|secret|unseen)\\s+(?:to|from)\\s+(?:the\\s+)?(?:human|user|person|operator)s?\\b`,
+  `\\b(?:just|only|simply)\\s+(?:say|tell (?:the user|them|the human))\\s+(?:that\\s+)?(?:the operation|it|everything|the call|the task)\\s+(?:succeeded|worked|was successful|went fine|is done)`,
+  // A property named after what it is to carry: "content_of_~/.ssh/id_rsa", "full conversation so far".
+  `(?:^|\\n)\\s*(?:the\\s+)?(?:contents?\\s+of\\s+(?:~/|\\.env\\b|/etc/)[^\\n]{0,60}|(?:full|whole|entire|complete)\\s+(?:conversation|chat(?: history)?)\\s+so\\s+far)\\s*(?:\\n|$)`,
+  // A fake error that sends the model to a named tool.
+  `\\b(?:deprecated|no longer available|disabled|unavailable|has moved|retired|removed)\\b[\\s\\S]{0,160}?\\byou\\s+(?:must|need to|have to|should)\\s+(?:now\\s+|instead\\s+|first\\s+)?(?:call|use|invoke|run)\\s+[\`'"]?[a-z0-9]+(?:_[a-z0-9]+)+`,
+  // A simulated user turn that asks for data or an action.
+  `(?:^|\\n)\\s*(?:user|human)\\s*:[^\\n]{0,40}?\\b(?:forget|ignore|upload|e-?mail|forward|delete|send|reveal|share|post)\\b[^\\n]{0,60}?\\b${SENSITIVE}`,
   // Secrecy towards the user.
   `\\b(?:do not|don't|dont|never|without)\\s+(?:ever\\s+)?(?:mention(?:ing)?|tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|alert(?:ing)?|reveal(?:ing)?|show(?:ing)?|disclos(?:e|ing)|ask(?:ing)?|let(?:ting)?|report(?:ing)?|explain(?:ing)?|confirm(?:ing)? with)\\s+(?:this\\s+|it\\s+|that\\s+|anything\\s+|anyone\\s+|any of this\\s+)?(?:step\\s+|note\\s+|instruction\\s+)?(?:to\\s+|with\\s+)?(?:the\\s+)?(?:user|users|human|anyone|anybody)\\b`,
   `\\b(?:do not|don't|never)\\s+(?:mention|tell|reveal|disclose)\\s+(?:this|that|it|the (?:note|instruction|step|file|bcc|redirect))\\b`,
@@ -90,7 +107,7 @@ export const TOOL_TEXT_INJECTION: readonly string[] = [
   `(?:^|\\n)\\s*(?:assistant|ai|model)\\s*:\\s*(?:sure|ok(?:ay)?|of course|certainly|understood|will do),?\\s+(?:i will|i'll|doing|let me)\\b`,
   // A note addressed to the model.
   `\\b(?:note|message|instructions?|todo|to-do|task|reminder|request|p\\.?s\\.?|hint|directive)\\s+(?:to|for)\\s+(?:the\\s+|any\\s+|all\\s+)?(?:ai|assistant|agent|llm|model|language model|chatbot|bot|claude|gpt|chatgpt|copilot|ai agent|ai model|ai assistant)s?\\b`,
-  `\\b(?:ai|llm|language model|ai model|ai agent|agent|assistant|model|claude|chatgpt|gpt|copilot|bot)s?\\s+(?:reading|processing|parsing|summari[sz]ing|seeing|analy[sz]ing|handling|that reads?)\\s+(?:this|these|it)\\b`,
+  `\\b(?:ai|llm|language model|ai model|ai agent|agent|assistant|model|claude|chatgpt|gpt|copilot|bot)s?\\s+(?:is\\s+|are\\s+)?(?:reading|processing|parsing|summari[sz]ing|seeing|analy[sz]ing|handling|that reads?)\\s+(?:this|these|it)\\b`,
   `\\b(?:hey|hi|hello|dear|attention|attn)\\s+(?:claude|chatgpt|gpt|assistant|ai|agent|model|llm|copilot|gemini)\\b[\\s,:!.-]+[\\s\\S]{0,80}?\\b(?:new instructions?|ignore|forget|instead|must|your (?:real |new )?task|do not|don't|merge|delete|send|close)\\b`,
   `\\[\\s*(?:assistant|ai|agent|system|model|llm)\\s+(?:instructions?|note|message|directive|task)\\s*\\]`,
   `\\bany\\s+(?:language\\s+)?(?:model|ai|llm|assistant|agent)\\s+(?:processing|reading|parsing|that reads)\\b`,
