@@ -2,7 +2,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { RECHECK_MS } from "../src/policy/store.ts";
 import { policy, tempPolicyDir, type TempDir } from "./helpers/policies.ts";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 
@@ -64,11 +63,10 @@ describe("policy discovery", () => {
     expect(((await (await fetch(`${server.url}/v1/guardrails/configs`)).json()) as { id: string }[]).map((c) => c.id)).toContain("late");
   });
 
-  test("an edited file takes effect within a second: a file is looked up at most once a second", async () => {
+  test("an edited file takes effect on the next request", async () => {
     dir.write("edit.yaml", yamlBlockWord("first-word"));
     expect((await guardBody(server, { text: "first-word", config_id: "edit" })).json.allowed).toBe(false);
     dir.write("edit.yaml", yamlBlockWord("second-longer-word"));
-    await Bun.sleep(RECHECK_MS);
     expect((await guardBody(server, { text: "first-word", config_id: "edit" })).json.allowed).toBe(true);
     expect((await guardBody(server, { text: "second-longer-word", config_id: "edit" })).json.allowed).toBe(false);
   });
@@ -168,9 +166,8 @@ describe("invalid policies answer 422 invalid_policy naming the file and the fie
     });
   }
 
-  test("a fixed file is used within a second", async () => {
+  test("a fixed file is used on the next request", async () => {
     dir.write("wrong-version.json", blockWord("now-valid"));
-    await Bun.sleep(RECHECK_MS);
     expect((await guardBody(server, { text: "now-valid", config_id: "wrong-version" })).json.allowed).toBe(false);
   });
 });

@@ -1,17 +1,14 @@
 /**
  * Where a request's policy comes from. `local`: the policy directory, read at request time,
- * with compiled policies cached by path, modification time, size and inode. A policy's file is
- * looked up (`stat`) at most once a second (RECHECK_MS): an edited, replaced or removed file
- * takes effect on the first request that starts at least a second after the last look-up of
- * that policy, so at most one second after the edit; an id with no file yet is looked up on
- * every request, so a new file is served on the next request. `api`: the one policy fetched
- * from the platform at start-up; `config_id` is ignored.
+ * with compiled policies cached by path, modification time and size, so an edited file takes
+ * effect on the next request while an unchanged one costs a `stat`. `api`: the one policy
+ * fetched from the platform at start-up; `config_id` is ignored.
  */
 import { relative } from "node:path";
 import type { GuardrailServices } from "../guardrails/services.ts";
 import { callerValue } from "../log/caller-value.ts";
 import type { CompiledPolicy } from "./compile.ts";
-import { isValidPolicyId, listPolicyIds, locatePolicy, type LocatedPolicy } from "./discovery.ts";
+import { isValidPolicyId, listPolicyIds, locatePolicy } from "./discovery.ts";
 import { PolicyError, type PolicyProblem } from "./errors.ts";
 import { loadPolicyFile } from "./load.ts";
 
@@ -49,16 +46,8 @@ interface CacheEntry {
   readonly result: CompiledPolicy | PolicyError;
 }
 
-/**
- * How long a policy file found by a look-up is taken as unchanged before it is looked up again:
- * the latency of hot reload. A `stat` per request cost more than the rest of policy resolution.
- */
-export const RECHECK_MS = 1000;
-
 export class LocalPolicyStore implements PolicyStore {
   private readonly cache = new Map<string, CacheEntry>();
-  /** Each id's file as last found, and when (performance.now()): looked up again after RECHECK_MS. */
-  private readonly found = new Map<string, { readonly located: LocatedPolicy; readonly at: number }>();
   /** Each policy's last valid version: served while its file is broken. */
   private readonly lastGood = new Map<string, CompiledPolicy>();
   /** Policies whose file is broken now (reported once, until repaired). */
@@ -78,7 +67,7 @@ export class LocalPolicyStore implements PolicyStore {
     }
     // Messages quote the id as the caller sent it (shortened, escaped), never the directory.
     if (!isValidPolicyId(id)) throw new PolicyError("policy_not_found", `'${callerValue(id)}' is not a valid policy id`, { id, known: false });
-    const located = this.locate(id);
+    const located = locatePolicy(this.dir, id);
     if (!located) throw new PolicyError("policy_not_found", `no policy '${callerValue(id)}' (GET /v1/guardrails/configs lists the policies)`, { id, known: false });
     const { path, stats } = located;
     const cached = this.cache.get(path);
@@ -98,17 +87,6 @@ export class LocalPolicyStore implements PolicyStore {
     this.lastGood.set(id, result);
     if (this.brokenIds.delete(id)) this.health?.repaired(id, relative(this.dir, path));
     return result;
-  }
-
-  /** The file that serves `id`, looked up at most once per RECHECK_MS while it is found (ids are valid file names: the map holds at most one entry per policy file). */
-  private locate(id: string): LocatedPolicy | null {
-    const now = performance.now();
-    const seen = this.found.get(id);
-    if (seen && now - seen.at < RECHECK_MS) return seen.located;
-    const located = locatePolicy(this.dir, id);
-    if (located) this.found.set(id, { located, at: now });
-    else this.found.delete(id);
-    return located;
   }
 
   /**
