@@ -5,6 +5,12 @@
  * and `event:` names). `initialize` is answered like a real server unless the script says
  * otherwise; notifications get 202. It records every message it received, as parsed.
  */
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { tempPolicyDir } from "./policies.ts";
+import { startTestServer, type TestServer } from "./server.ts";
+
 export interface ScriptedAnswer {
   readonly status?: number;
   readonly contentType?: string;
@@ -101,4 +107,27 @@ export async function healthWhile<T>(proxyUrl: string, work: () => Promise<T>): 
   const ms = performance.now() - started;
   await poller;
   return { value, ms, maxHealthMs: longest };
+}
+
+/** A proxy (the test server in process) fronting `upstreamUrl` as MCP server `s` under the shipped `mcp-agents` policy. */
+export interface McpAgentsProxy {
+  readonly proxy: TestServer;
+  stop(): Promise<void>;
+}
+
+export async function startMcpAgentsProxy(upstreamUrl: string, options: { readonly timeout?: number; readonly env?: Record<string, string> } = {}): Promise<McpAgentsProxy> {
+  const policies = tempPolicyDir({});
+  copyFileSync(join(import.meta.dir, "..", "..", "policies", "mcp-agents.yaml"), join(policies.path, "mcp-agents.yaml"));
+  const configDir = mkdtempSync(join(tmpdir(), "gp-mcp-agents-"));
+  const entry = { name: "s", url: upstreamUrl, policy: "mcp-agents", ...(options.timeout ? { timeout: options.timeout } : {}) };
+  writeFileSync(join(configDir, "mcp.json"), JSON.stringify([entry]));
+  const proxy = await startTestServer({ SVC_GUARDRAILS_POLICY_DIR: policies.path, SVC_GUARDRAILS_MCP_CONFIG: join(configDir, "mcp.json"), ...options.env });
+  return {
+    proxy,
+    async stop() {
+      await proxy.stop();
+      policies.remove();
+      rmSync(configDir, { recursive: true, force: true });
+    },
+  };
 }

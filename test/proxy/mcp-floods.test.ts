@@ -8,12 +8,9 @@
  * between short messages.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { healthWhile, messagesOf, rawSession, startScriptedUpstream, type ScriptedUpstream } from "../helpers/mcp-scripted-upstream.ts";
-import { tempPolicyDir, type TempDir } from "../helpers/policies.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { healthWhile, messagesOf, rawSession, startScriptedUpstream, type ScriptedUpstream, startMcpAgentsProxy, type McpAgentsProxy } from "../helpers/mcp-scripted-upstream.ts";
+import { type TestServer } from "../helpers/server.ts";
 
 const progress = (i: number) => ({ jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: 1, progress: i, message: "step" } });
 let count = 0;
@@ -22,8 +19,7 @@ let wideProperties = 0;
 let wideList: string | undefined;
 let upstream: ScriptedUpstream;
 let proxy: TestServer;
-let policies: TempDir;
-let configDir: string;
+let agents: McpAgentsProxy;
 
 beforeAll(async () => {
   upstream = startScriptedUpstream((m) => {
@@ -40,18 +36,13 @@ beforeAll(async () => {
     if (params.name === "array") return { body: JSON.stringify([...events, done]) };
     return { contentType: "text/event-stream", body: [...events, done].map((e) => `data: ${JSON.stringify(e)}\n\n`).join("") };
   });
-  policies = tempPolicyDir({});
-  copyFileSync(join(import.meta.dir, "..", "..", "policies", "mcp-agents.yaml"), join(policies.path, "mcp-agents.yaml"));
-  configDir = mkdtempSync(join(tmpdir(), "gp-mcp-floods-"));
-  writeFileSync(join(configDir, "mcp.json"), JSON.stringify([{ name: "s", url: upstream.url, policy: "mcp-agents", timeout: 120 }]));
-  proxy = await startTestServer({ SVC_GUARDRAILS_POLICY_DIR: policies.path, SVC_GUARDRAILS_MCP_CONFIG: join(configDir, "mcp.json"), SVC_GUARDRAILS_LOG_LEVEL: "warning" });
+  agents = await startMcpAgentsProxy(upstream.url, { timeout: 120, env: { SVC_GUARDRAILS_LOG_LEVEL: "warning" } });
+  proxy = agents.proxy;
 });
 
 afterAll(async () => {
-  await proxy.stop();
+  await agents.stop();
   upstream.stop();
-  policies.remove();
-  rmSync(configDir, { recursive: true, force: true });
 });
 
 async function callWith(n: number, tool: "job" | "array") {

@@ -6,12 +6,9 @@
  * policy. Before, every field but `data:` was relayed unread.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { messagesOf, rawSession, startScriptedUpstream, type ScriptedUpstream } from "../helpers/mcp-scripted-upstream.ts";
-import { tempPolicyDir, type TempDir } from "../helpers/policies.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { messagesOf, rawSession, startScriptedUpstream, type ScriptedUpstream, startMcpAgentsProxy, type McpAgentsProxy } from "../helpers/mcp-scripted-upstream.ts";
+import { type TestServer } from "../helpers/server.ts";
 
 const EMAIL = "jane.roe@example.org";
 const CARD = "4111 1111 1111 1111";
@@ -21,8 +18,7 @@ const leaks = (text: string) => [EMAIL, CARD, KEY, "Ignore all previous instruct
 
 let upstream: ScriptedUpstream;
 let proxy: TestServer;
-let policies: TempDir;
-let configDir: string;
+let agents: McpAgentsProxy;
 
 beforeAll(async () => {
   upstream = startScriptedUpstream((m) => {
@@ -38,18 +34,13 @@ beforeAll(async () => {
     ];
     return { contentType: "text/event-stream", body: frames.join("") };
   });
-  policies = tempPolicyDir({});
-  copyFileSync(join(import.meta.dir, "..", "..", "policies", "mcp-agents.yaml"), join(policies.path, "mcp-agents.yaml"));
-  configDir = mkdtempSync(join(tmpdir(), "gp-mcp-frames-"));
-  writeFileSync(join(configDir, "mcp.json"), JSON.stringify([{ name: "s", url: upstream.url, policy: "mcp-agents" }]));
-  proxy = await startTestServer({ SVC_GUARDRAILS_POLICY_DIR: policies.path, SVC_GUARDRAILS_MCP_CONFIG: join(configDir, "mcp.json") });
+  agents = await startMcpAgentsProxy(upstream.url);
+  proxy = agents.proxy;
 });
 
 afterAll(async () => {
-  await proxy.stop();
+  await agents.stop();
   upstream.stop();
-  policies.remove();
-  rmSync(configDir, { recursive: true, force: true });
 });
 
 describe("an SSE answer's frames", () => {
