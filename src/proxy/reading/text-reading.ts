@@ -28,7 +28,7 @@ import { MAX_JSON_DEPTH, nestsDeeperThan } from "../../schema/json-depth.ts";
 import { allStrings } from "./definitions.ts";
 import { countKeys, renameKeys } from "./json-keys.ts";
 import { Fields, isLongNumber } from "./fields.ts";
-import { charsetOf, decodeBase64Text, encodeBase64, isStrictBase64, isTextFileName, isTextMime, kindOfMime, parseDataUrl, type DecodedText, type UnreadableKind } from "./media.ts";
+import { charsetOf, decodeBase64Text, decodeTextBytes, encodeBase64, isStrictBase64, isTextFileName, isTextMime, kindOfMime, parseDataUrl, parsePercentDataUrl, percentDecode, percentEncode, type DecodedText, type UnreadableKind } from "./media.ts";
 
 export type SlotRole = "system" | "user" | "assistant" | "tool";
 
@@ -204,6 +204,8 @@ export class TextReading {
         if (decoded) this.add({ role, text: decoded.text, masked: true, judged: false, turn: this.turn, write: ignore });
       }
     }
+    const percent = url === null && text.startsWith("data:") ? parsePercentDataUrl(text) : null;
+    if (percent && isTextMime(percent.mime) && this.percentDataUrl(holder, key, percent.prefix, percent.data, percent.charset, role)) return;
     this.slot(holder, key, text, role);
   }
 
@@ -518,6 +520,11 @@ export class TextReading {
     }
     const data = parseDataUrl(url);
     if (data && isTextMime(data.mime)) return this.dataUrl(owner, field, data.prefix, data.base64, data.charset, role, kindOfMime(data.mime));
+    const percent = data === null ? parsePercentDataUrl(url) : null;
+    if (percent && isTextMime(percent.mime) && this.percentDataUrl(owner, field, percent.prefix, percent.data, percent.charset, role)) {
+      if (owner !== holder) this.object(owner, role, ["url"]);
+      return;
+    }
     this.unread(data ? kindOfMime(data.mime) : kind);
     if (!data && !url.startsWith("data:")) this.read(owner, field, role);
     // The URL object's other fields (`detail`, fields not known yet).
@@ -536,6 +543,8 @@ export class TextReading {
     if (typeof data === "string" && data.length > 0) {
       const url = parseDataUrl(data);
       if (url) return isTextMime(url.mime) ? this.dataUrl(f, "file_data", url.prefix, url.base64, url.charset, role, "file") : this.unread(kindOfMime(url.mime));
+      const percent = parsePercentDataUrl(data);
+      if (percent && isTextMime(percent.mime) && this.percentDataUrl(f, "file_data", percent.prefix, percent.data, percent.charset, role)) return;
       if (typeof f.filename === "string" && isTextFileName(f.filename)) return this.base64(f, "file_data", data, role, "file");
       // Not Base64 at all: text, whatever the field is called.
       if (!isStrictBase64(data)) return this.read(f, "file_data", role);
@@ -579,6 +588,14 @@ export class TextReading {
     const decoded = decodeBase64Text(base64, charset);
     if (decoded === null) return this.unread(kind);
     this.decodedSlot(holder, key, prefix, decoded, role);
+  }
+
+  /** A percent-encoded text data URL, read decoded and written back encoded; false when it is not text. */
+  private percentDataUrl(holder: Container, key: string | number, prefix: string, data: string, charset: string | undefined, role: SlotRole): boolean {
+    const decoded = decodeTextBytes(percentDecode(data), charset);
+    if (decoded === null) return false;
+    this.add({ role, text: decoded.text, masked: true, judged: false, turn: this.turn, write: (t) => ((holder as Record<string | number, unknown>)[key] = prefix + percentEncode(decoded.encode(t))) });
+    return true;
   }
 
   private base64(holder: Container, key: string | number, base64: string, role: SlotRole, kind: UnreadableKind, charset?: string): void {
