@@ -149,6 +149,13 @@ export class TextReading {
     const data = holder[key];
     if (typeof data === "string" && isTextMime(mime)) return this.base64(holder, key, data, role, "file", charsetOf(params));
     this.unread(mime ? kindOfMime(mime) : "file");
+    this.notBase64(holder, key, role);
+  }
+
+  /** Media data that is not Base64 at all is text, whatever media type it declares: read as it is. */
+  private notBase64(holder: Record<string, unknown>, key: string, role: SlotRole): void {
+    const data = holder[key];
+    if (typeof data === "string" && data.length > 0 && !isStrictBase64(data)) this.read(holder, key, role);
   }
 
   /** A part whose content the proxy cannot see (a file by reference, cached content), counted as unreadable. */
@@ -280,6 +287,10 @@ export class TextReading {
           return this.object(o, role, ["image_url"]);
         case "input_audio":
           this.unread("audio");
+          if (isObject(o.input_audio)) {
+            this.notBase64(o.input_audio, "data", role);
+            this.object(o.input_audio, role, ["data"]);
+          }
           return this.object(o, role, ["input_audio"]);
         case "input_file":
           this.file(o, role);
@@ -573,6 +584,7 @@ export class TextReading {
         const [mime = "", ...params] = mediaType.split(";");
         const charset = charsetOf(params);
         if (typeof source.data === "string" && isTextMime(mime)) return this.base64(source, "data", source.data, role, kind, charset);
+        this.notBase64(source, "data", role);
         return this.unread(mime ? kindOfMime(mime) : kind);
       }
       default:
