@@ -14,7 +14,10 @@ let fx: ProxyFixture;
 beforeAll(async () => {
   fx = await startProxyFixture({
     env: { MESSAGES_API_KEY: "k", GENERATE_BASE_URL: "$MOCK", GENERATE_API_KEY: "k" },
-    policies: { "mask.json": policy({ pre_flight: [{ name: "PII", config: { entities: ["EMAIL_ADDRESS"] } }] }) },
+    policies: {
+      "mask.json": policy({ pre_flight: [{ name: "PII", config: { entities: ["EMAIL_ADDRESS"] } }] }),
+      "out-block.json": policy({ output: [{ name: "PII", suppress_enforcement: false, config: { block: true, entities: ["EMAIL_ADDRESS"] } }] }),
+    },
   });
 });
 afterAll(() => fx.stop());
@@ -35,3 +38,9 @@ for (const [name, [path, body]] of Object.entries(CASES)) {
     expect(sent).toContain("<EMAIL_ADDRESS>");
   });
 }
+
+test("an answer's redacted_thinking data holding plain text is judged", async () => {
+  fx.mock.behave({ answer: { id: "msg_1", type: "message", role: "assistant", model: "claude-x", content: [{ type: "redacted_thinking", data: TEXT }, { type: "text", text: "ok" }], stop_reason: "end_turn", usage: { input_tokens: 1, output_tokens: 1 } } });
+  const res = await fx.server.post("/v1/messages", { model: "claude-x", max_tokens: 16, messages: [{ role: "user", content: "hi" }], guardrails: { config_id: "out-block" } }, { "x-api-key": "k" });
+  expect(await res.text()).not.toContain(EMAIL);
+});

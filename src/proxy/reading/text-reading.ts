@@ -309,8 +309,10 @@ export class TextReading {
     }
     switch (type) {
       case "redacted_thinking":
+        // Encrypted thinking: ciphertext in Base64; anything else in its place is text.
+        return this.notBase64(o, "data", role);
       case "item_reference":
-        // Encrypted thinking and a reference by id: nothing but ids and ciphertext.
+        // A reference by id.
         return;
       case "image_generation_call":
         // `result` is the image made, as Base64.
