@@ -29,6 +29,8 @@ import { Shadow, type ShadowSeen } from "./shadow.ts";
 import { isPathName } from "./names.ts";
 import { RecordingInterpreter } from "../streaming/recording-interpreter.ts";
 import { parseJsonLeniently } from "../streaming/events.ts";
+import { countKeys, countParsedKeys } from "./reading/json-keys.ts";
+import { isObject } from "../schema/json.ts";
 import type { Segment } from "../pipeline/types.ts";
 import type { ConversationTurn } from "../pipeline/stage-runs.ts";
 import type { TextSlot } from "./reading/text-reading.ts";
@@ -322,7 +324,10 @@ async function wholeAnswer(
   // A signed part or block cannot be rewritten: a value output masking would change in it blocks the answer.
   if (reading?.signedRewrite) throw blockError(signedBlock(firstMasker(policy)));
   if (!reading) return new Response(raw, { status: response.status, headers: relayedHeaders(response.headers, contentType) });
-  if (!changed && !reading.rewritten) return new Response(text, { status: response.status, headers: relayedHeaders(response.headers, contentType) });
+  // A key written twice is judged by its last value, as the parsers read it: the answer that
+  // goes out is the one judged, written once.
+  const judgedAsParsed = policy.stages.output.length > 0 && countKeys(text) !== countParsedKeys(answer);
+  if (!changed && !reading.rewritten && !judgedAsParsed) return new Response(text, { status: response.status, headers: relayedHeaders(response.headers, contentType) });
   reading.commit();
   return new Response(JSON.stringify(answer), { status: response.status, headers: relayedHeaders(response.headers, contentType) });
 }
@@ -334,13 +339,14 @@ function firstMasker(policy: CompiledPolicy): string {
 }
 
 /**
- * The answer as JSON, read as the SDKs that accept it read it (`NaN` and `Infinity` as null, as
+ * The answer as a JSON object, read as the SDKs that accept it read it (`NaN` and `Infinity` as null, as
  * Python's parser reads them as numbers: written back, the answer is standard JSON); null when
- * it is not JSON (it is then judged, and masked, as the text it is).
+ * it is not a JSON object (it is then judged, and masked, as the text it is).
  */
-function parseAnswer(text: string): unknown {
+function parseAnswer(text: string): Record<string, unknown> | null {
   const parsed = parseJsonLeniently(text);
-  return parsed === undefined ? null : parsed;
+  // Every family's answer is an object: an array or a bare value is read as the text it is.
+  return isObject(parsed) ? parsed : null;
 }
 
 function streamAnswer(

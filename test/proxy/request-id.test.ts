@@ -76,6 +76,20 @@ describe("X-Request-Id", () => {
     expect(ok.headers.get("x-request-id")).toBe(longest);
   });
 
+  test("an id holding a personal number or a key is replaced: never upstream, echoed or logged", async () => {
+    for (const bad of ["536-22-1234", "4111-1111-1111-1111", "ref.4111111111111111", `sk-proj-${"A1b2C3d4E5".repeat(4)}`]) {
+      const res = await fetch(`${fx.server.url}/v1/chat/completions`, { method: "POST", headers: { "content-type": "application/json", "x-request-id": bad }, body: JSON.stringify({ model: "m", messages: [{ role: "user", content: "hi" }] }) });
+      await res.text();
+      expect(res.headers.get("x-request-id")).toMatch(UUID);
+      expect(fx.mock.last().headers["x-request-id"]).toMatch(UUID);
+      expect(JSON.stringify(fx.server.logs())).not.toContain(bad);
+    }
+    // A UUID holds long digit runs at times, and is kept.
+    const uuid = "123e4567-e89b-12d3-a456-426614174000";
+    const res = await fetch(`${fx.server.url}/health`, { headers: { "x-request-id": uuid } });
+    expect(res.headers.get("x-request-id")).toBe(uuid);
+  });
+
   test("the provider's own id comes back as X-Upstream-Request-Id; ours is X-Request-Id", async () => {
     const res = await fetch(`${fx.server.url}/v1/chat/completions`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ model: "m", messages: [{ role: "user", content: "hi" }] }) });
     await res.text();

@@ -32,3 +32,20 @@ export function countKeys(text: string): number {
   return keys;
 }
 
+
+/** How many object keys a parsed JSON value holds (fewer than its text's when a key repeats). */
+export function countParsedKeys(value: unknown): number {
+  let keys = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (Array.isArray(v)) for (const item of v) stack.push(item);
+    else if (v !== null && typeof v === "object") {
+      for (const k in v) {
+        keys++;
+        stack.push((v as Record<string, unknown>)[k]);
+      }
+    }
+  }
+  return keys;
+}

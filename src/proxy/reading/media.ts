@@ -62,6 +62,49 @@ export function parseDataUrl(value: string): DataUrl | null {
   return { mime: params[0]!, ...(charset ? { charset } : {}), prefix: value.slice(0, comma + 1), base64: value.slice(comma + 1) };
 }
 
+export interface PercentDataUrl {
+  readonly mime: string;
+  readonly charset?: string;
+  /** Everything up to and including the comma: kept as it was when the data is re-encoded. */
+  readonly prefix: string;
+  /** The data, percent-encoded (or plain). */
+  readonly data: string;
+}
+
+/** `data:[<mime>][;...],<percent-encoded data>` (no `;base64`); null for anything else. */
+export function parsePercentDataUrl(value: string): PercentDataUrl | null {
+  if (!value.startsWith("data:")) return null;
+  const comma = value.indexOf(",");
+  if (comma === -1) return null;
+  const header = value.slice(5, comma);
+  if (header.toLowerCase().endsWith(";base64")) return null;
+  const params = header.split(";");
+  const charset = charsetOf(params.slice(1));
+  // A data URL without a media type is `text/plain` (RFC 2397).
+  return { mime: params[0]!.trim() || "text/plain", ...(charset ? { charset } : {}), prefix: value.slice(0, comma + 1), data: value.slice(comma + 1) };
+}
+
+/** Percent-decoded bytes (a `%` not followed by two hex digits stays as it is). */
+export function percentDecode(data: string): Uint8Array {
+  const bytes: number[] = [];
+  for (let i = 0; i < data.length; i++) {
+    const c = data.charCodeAt(i);
+    if (c === 0x25 && /^[0-9A-Fa-f]{2}$/.test(data.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(data.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else if (c < 0x80) bytes.push(c);
+    else for (const b of Buffer.from(data[i]!, "utf8")) bytes.push(b);
+  }
+  return Uint8Array.from(bytes);
+}
+
+/** Bytes percent-encoded: unreserved characters as they are, every other byte as `%XX`. */
+export function percentEncode(bytes: Uint8Array): string {
+  let out = "";
+  for (const b of bytes) out += /[A-Za-z0-9._~-]/.test(String.fromCharCode(b)) && b < 0x80 ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, "0")}`;
+  return out;
+}
+
 /** The `charset` of a media type's parameters (`charset="UTF-16LE"` is `utf-16le`), if one is given. */
 export function charsetOf(params: readonly string[]): string | undefined {
   const found = params.find((p) => p.trim().toLowerCase().startsWith("charset="));

@@ -28,7 +28,7 @@ import { MAX_JSON_DEPTH, nestsDeeperThan } from "../../schema/json-depth.ts";
 import { allStrings } from "./definitions.ts";
 import { countKeys, renameKeys } from "./json-keys.ts";
 import { Fields, isLongNumber } from "./fields.ts";
-import { charsetOf, decodeBase64Text, encodeBase64, isStrictBase64, isTextFileName, isTextMime, kindOfMime, parseDataUrl, type DecodedText, type UnreadableKind } from "./media.ts";
+import { charsetOf, decodeBase64Text, decodeTextBytes, encodeBase64, isStrictBase64, isTextFileName, isTextMime, kindOfMime, parseDataUrl, parsePercentDataUrl, percentDecode, percentEncode, type DecodedText, type UnreadableKind } from "./media.ts";
 
 export type SlotRole = "system" | "user" | "assistant" | "tool";
 
@@ -149,6 +149,13 @@ export class TextReading {
     const data = holder[key];
     if (typeof data === "string" && isTextMime(mime)) return this.base64(holder, key, data, role, "file", charsetOf(params));
     this.unread(mime ? kindOfMime(mime) : "file");
+    this.notBase64(holder, key, role);
+  }
+
+  /** Media data that is not Base64 at all is text, whatever media type it declares: read as it is. */
+  private notBase64(holder: Record<string, unknown>, key: string, role: SlotRole): void {
+    const data = holder[key];
+    if (typeof data === "string" && data.length > 0 && !isStrictBase64(data)) this.read(holder, key, role);
   }
 
   /** A part whose content the proxy cannot see (a file by reference, cached content), counted as unreadable. */
@@ -204,6 +211,8 @@ export class TextReading {
         if (decoded) this.add({ role, text: decoded.text, masked: true, judged: false, turn: this.turn, write: ignore });
       }
     }
+    const percent = url === null && text.startsWith("data:") ? parsePercentDataUrl(text) : null;
+    if (percent && isTextMime(percent.mime) && this.percentDataUrl(holder, key, percent.prefix, percent.data, percent.charset, role)) return;
     this.slot(holder, key, text, role);
   }
 
@@ -278,6 +287,10 @@ export class TextReading {
           return this.object(o, role, ["image_url"]);
         case "input_audio":
           this.unread("audio");
+          if (isObject(o.input_audio)) {
+            this.notBase64(o.input_audio, "data", role);
+            this.object(o.input_audio, role, ["data"]);
+          }
           return this.object(o, role, ["input_audio"]);
         case "input_file":
           this.file(o, role);
@@ -296,8 +309,10 @@ export class TextReading {
     }
     switch (type) {
       case "redacted_thinking":
+        // Encrypted thinking: ciphertext in Base64; anything else in its place is text.
+        return this.notBase64(o, "data", role);
       case "item_reference":
-        // Encrypted thinking and a reference by id: nothing but ids and ciphertext.
+        // A reference by id.
         return;
       case "image_generation_call":
         // `result` is the image made, as Base64.
@@ -518,6 +533,11 @@ export class TextReading {
     }
     const data = parseDataUrl(url);
     if (data && isTextMime(data.mime)) return this.dataUrl(owner, field, data.prefix, data.base64, data.charset, role, kindOfMime(data.mime));
+    const percent = data === null ? parsePercentDataUrl(url) : null;
+    if (percent && isTextMime(percent.mime) && this.percentDataUrl(owner, field, percent.prefix, percent.data, percent.charset, role)) {
+      if (owner !== holder) this.object(owner, role, ["url"]);
+      return;
+    }
     this.unread(data ? kindOfMime(data.mime) : kind);
     if (!data && !url.startsWith("data:")) this.read(owner, field, role);
     // The URL object's other fields (`detail`, fields not known yet).
@@ -536,6 +556,8 @@ export class TextReading {
     if (typeof data === "string" && data.length > 0) {
       const url = parseDataUrl(data);
       if (url) return isTextMime(url.mime) ? this.dataUrl(f, "file_data", url.prefix, url.base64, url.charset, role, "file") : this.unread(kindOfMime(url.mime));
+      const percent = parsePercentDataUrl(data);
+      if (percent && isTextMime(percent.mime) && this.percentDataUrl(f, "file_data", percent.prefix, percent.data, percent.charset, role)) return;
       if (typeof f.filename === "string" && isTextFileName(f.filename)) return this.base64(f, "file_data", data, role, "file");
       // Not Base64 at all: text, whatever the field is called.
       if (!isStrictBase64(data)) return this.read(f, "file_data", role);
@@ -564,6 +586,7 @@ export class TextReading {
         const [mime = "", ...params] = mediaType.split(";");
         const charset = charsetOf(params);
         if (typeof source.data === "string" && isTextMime(mime)) return this.base64(source, "data", source.data, role, kind, charset);
+        this.notBase64(source, "data", role);
         return this.unread(mime ? kindOfMime(mime) : kind);
       }
       default:
@@ -579,6 +602,14 @@ export class TextReading {
     const decoded = decodeBase64Text(base64, charset);
     if (decoded === null) return this.unread(kind);
     this.decodedSlot(holder, key, prefix, decoded, role);
+  }
+
+  /** A percent-encoded text data URL, read decoded and written back encoded; false when it is not text. */
+  private percentDataUrl(holder: Container, key: string | number, prefix: string, data: string, charset: string | undefined, role: SlotRole): boolean {
+    const decoded = decodeTextBytes(percentDecode(data), charset);
+    if (decoded === null) return false;
+    this.add({ role, text: decoded.text, masked: true, judged: false, turn: this.turn, write: (t) => ((holder as Record<string | number, unknown>)[key] = prefix + percentEncode(decoded.encode(t))) });
+    return true;
   }
 
   private base64(holder: Container, key: string | number, base64: string, role: SlotRole, kind: UnreadableKind, charset?: string): void {

@@ -57,8 +57,8 @@ function readRequestBody(reading: TextReading, body: Record<string, unknown>): v
   if (typeof system === "string") reading.read(body, systemKey!, "system");
   else if (isObject(system)) readContent(reading, system, "system");
   const contents = field(body, "contents");
-  if (Array.isArray(contents)) {
-    for (const content of contents) {
+  {
+    for (const content of listOf(contents)) {
       if (!isObject(content)) continue;
       reading.nextTurn();
       readContent(reading, content, content.role === "model" ? "assistant" : "user");
@@ -74,35 +74,61 @@ function readRequestBody(reading: TextReading, body: Record<string, unknown>): v
 
 /** A content: its parts, and any other field of it but its role. */
 function readContent(reading: TextReading, content: Record<string, unknown>, role: SlotRole): void {
-  const partsKey = keyOf(content, "parts");
-  if (partsKey !== undefined) readParts(reading, content[partsKey], role);
-  reading.readExcept(content, ["role", ...(partsKey === undefined ? [] : [partsKey])], role);
+  readParts(reading, content, role);
 }
 
-/** A content's parts, in a request or an answer (the reading says which). */
-export function readParts(reading: TextReading, parts: unknown, role: SlotRole): void {
-  if (!Array.isArray(parts)) return;
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i];
-    if (!isObject(part)) continue;
-    const inlineKey = keyOf(part, "inlineData");
-    const inline = inlineKey === undefined ? undefined : part[inlineKey];
-    if (isObject(inline)) {
-      const dataKey = keyOf(inline, "data");
-      if (dataKey !== undefined) reading.encoded(inline, dataKey, field(inline, "mimeType"), role);
-      else reading.unseen("file");
-      // The media's other fields (keys not known yet included) and the part's, by the rules.
-      reading.readExcept(inline, dataKey === undefined ? [] : [dataKey], role);
-      reading.readExcept(part, [inlineKey!], role);
-      continue;
-    }
-    const fileKey = keyOf(part, "fileData");
-    if (fileKey !== undefined) {
-      reading.unseen("file");
-      if (isObject(part[fileKey])) reading.readExcept(part[fileKey] as Record<string, unknown>, [], role);
-      reading.readExcept(part, [fileKey], role);
-      continue;
-    }
-    reading.read(parts, i, keyOf(part, "functionResponse") !== undefined ? "tool" : role);
+/**
+ * A content's parts, in a request or an answer (the reading says which), and the content's
+ * other fields but its role. The provider's JSON parser takes a single object for a repeated
+ * field (`"parts": {"text": ...}`), so a lone part is read as a list of one.
+ */
+export function readParts(reading: TextReading, content: Record<string, unknown>, role: SlotRole, skip: readonly string[] = ["role"]): void {
+  const partsKey = keyOf(content, "parts");
+  const parts = partsKey === undefined ? undefined : content[partsKey];
+  if (Array.isArray(parts)) for (let i = 0; i < parts.length; i++) readPart(reading, parts, i, role);
+  else if (isObject(parts)) readPart(reading, content, partsKey!, role);
+  else if (partsKey !== undefined) reading.read(content, partsKey, role);
+  reading.readExcept(content, [...skip, ...(partsKey === undefined ? [] : [partsKey])], role);
+}
+
+/** A list of the provider's: an array, or a single object standing for a list of one. */
+export function listOf(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  return isObject(value) ? [value] : [];
+}
+
+/** One part, `holder[key]`: its text, media, function call or response. */
+function readPart(reading: TextReading, holder: Record<string, unknown> | unknown[], key: string | number, role: SlotRole): void {
+  const part = (holder as Record<string | number, unknown>)[key];
+  if (!isObject(part)) {
+    reading.read(holder, key, role);
+    return;
   }
+  const inlineKey = keyOf(part, "inlineData");
+  const inline = inlineKey === undefined ? undefined : part[inlineKey];
+  if (isObject(inline)) {
+    const dataKey = keyOf(inline, "data");
+    if (dataKey !== undefined) reading.encoded(inline, dataKey, field(inline, "mimeType"), role);
+    else reading.unseen("file");
+    // The media's other fields (keys not known yet included) and the part's, by the rules.
+    reading.readExcept(inline, dataKey === undefined ? [] : [dataKey], role);
+    reading.readExcept(part, [inlineKey!], role);
+    return;
+  }
+  const fileKey = keyOf(part, "fileData");
+  if (fileKey !== undefined) {
+    reading.unseen("file");
+    if (isObject(part[fileKey])) reading.readExcept(part[fileKey] as Record<string, unknown>, [], role);
+    reading.readExcept(part, [fileKey], role);
+    return;
+  }
+  const responseKey = keyOf(part, "functionResponse");
+  const response = responseKey === undefined ? undefined : part[responseKey];
+  if (isObject(response) && keyOf(response, "parts") !== undefined) {
+    // A function response's own parts (media a tool returned) are read as the content's are.
+    readParts(reading, response, "tool", []);
+    reading.readExcept(part, [responseKey!], "tool");
+    return;
+  }
+  reading.read(holder, key, responseKey !== undefined ? "tool" : role);
 }

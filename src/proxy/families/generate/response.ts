@@ -6,24 +6,20 @@
 import { isObject } from "../../../schema/json.ts";
 import { TextReading } from "../../reading/text-reading.ts";
 import { GENERATE_FIELDS } from "./fields.ts";
-import { keyOf, readParts } from "./request.ts";
+import { keyOf, listOf, readParts } from "./request.ts";
 
 export function readGenerateAnswer(answer: unknown): TextReading {
   const reading = TextReading.ofAnswer(GENERATE_FIELDS);
   if (!isObject(answer)) return reading;
   const candidatesKey = keyOf(answer, "candidates");
   const candidates = candidatesKey === undefined ? undefined : answer[candidatesKey];
-  if (Array.isArray(candidates)) {
-    for (const candidate of candidates) {
+  {
+    for (const candidate of listOf(candidates)) {
       if (!isObject(candidate)) continue;
       reading.nextTurn();
       const contentKey = keyOf(candidate, "content");
       const content = contentKey === undefined ? undefined : candidate[contentKey];
-      if (isObject(content)) {
-        const partsKey = keyOf(content, "parts");
-        if (partsKey !== undefined) readParts(reading, content[partsKey], "assistant");
-        reading.readExcept(content, ["role", ...(partsKey === undefined ? [] : [partsKey])], "assistant");
-      }
+      if (isObject(content)) readParts(reading, content, "assistant");
       reading.rest(candidate, contentKey === undefined ? [] : [contentKey], "assistant");
     }
   }

@@ -13,6 +13,7 @@ import { encodeEvent, type SseEvent } from "../../../streaming/sse.ts";
 import { eventJson, JsonEventReading, type EventReading, type StreamFailureCode, type StreamInterpreter } from "../../../streaming/events.ts";
 import { eventRest, otherTexts } from "../../reading/event-texts.ts";
 import { GENERATE_FIELDS } from "./fields.ts";
+import { listOf } from "./request.ts";
 import { statusName } from "./error.ts";
 
 export class GenerateStream implements StreamInterpreter {
@@ -36,13 +37,13 @@ export class GenerateStream implements StreamInterpreter {
       reading.ends = true;
       return reading;
     }
-    const candidates = Array.isArray(payload.candidates) ? payload.candidates : [];
+    const candidates = listOf(payload.candidates);
     let finished = 0;
     candidates.forEach((candidate, position) => {
       if (!isObject(candidate)) return;
       const c = typeof candidate.index === "number" ? candidate.index : position;
       this.open.add(c);
-      const parts = isObject(candidate.content) && Array.isArray(candidate.content.parts) ? candidate.content.parts : [];
+      const parts = isObject(candidate.content) ? listOf(candidate.content.parts) : [];
       for (const part of parts) {
         if (!isObject(part)) continue;
         const signed = isSigned(part);
