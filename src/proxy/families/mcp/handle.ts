@@ -263,20 +263,35 @@ async function relayAnswer(deps: ProxyDeps, call: McpCall, ctx: McpGuardContext,
   } catch {
     return Response.json(errorMessage(null, -32603, `the MCP server '${call.entry.name}' answered something that is not JSON-RPC`, { error: "upstream_invalid_answer" }), { status: 502, headers: JSON_HEADERS });
   }
+  const { answers, answered } = await guardAnswers(deps, call, ctx, side, parsed, local);
+  // A request whose answer was not JSON-RPC 2.0 (dropped above) still gets one.
+  for (const key of side.asked.keys()) if (!answered.has(key)) answers.push(errorMessage(JSON.parse(key) as unknown, -32603, `the MCP server '${call.entry.name}' answered without a readable answer to the request`, { error: "upstream_invalid_answer" }));
+  return Response.json(batch || answers.length !== 1 ? answers : answers[0], { headers: { ...JSON_HEADERS, ...sessionHeader(ctx.session) } });
+}
+
+/** The method a server message concerns: the request it answers, else its own. */
+function methodOf(side: ServerSide, message: unknown): string | undefined {
+  return side.asked.get(idKey(isObject(message) ? message.id : null)) ?? (isObject(message) ? (message.method as string | undefined) : undefined);
+}
+
+/**
+ * The server's parsed answer (one message or a batch) judged message by message, the event loop
+ * turning between them: what goes to the client (after the proxy's own `local` answers) and the
+ * ids of the requests it answered.
+ */
+async function guardAnswers(deps: ProxyDeps, call: McpCall, ctx: McpGuardContext, side: ServerSide, parsed: unknown, local: readonly JsonRpcMessage[]): Promise<{ answers: JsonRpcMessage[]; answered: Set<string> }> {
   const answers: JsonRpcMessage[] = [...local];
+  const answered = new Set<string>();
   const slicer = ctx.slicer ?? new Slicer();
-  const open = new Map(side.asked);
   for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
     await slicer.turn();
     const startedAt = performance.now();
     const guarded = await guardedAndKept(ctx, side, message);
-    count(deps, call, side.asked.get(idKey(isObject(message) ? message.id : null)) ?? (isObject(message) ? (message.method as string | undefined) : undefined), "server", guarded === message ? "passed" : "blocked", startedAt);
+    count(deps, call, methodOf(side, message), "server", guarded === message ? "passed" : "blocked", startedAt);
     if (guarded) answers.push(guarded);
-    if (kindOf(message) === "response") open.delete(idKey((message as JsonRpcMessage).id));
+    if (kindOf(message) === "response") answered.add(idKey((message as JsonRpcMessage).id));
   }
-  // A request whose answer was not JSON-RPC 2.0 (dropped above) still gets one.
-  for (const key of open.keys()) answers.push(errorMessage(JSON.parse(key) as unknown, -32603, `the MCP server '${call.entry.name}' answered without a readable answer to the request`, { error: "upstream_invalid_answer" }));
-  return Response.json(batch || answers.length !== 1 ? answers : answers[0], { headers: { ...JSON_HEADERS, ...sessionHeader(ctx.session) } });
+  return { answers, answered };
 }
 
 /**
@@ -293,15 +308,7 @@ async function relayOtherStatus(deps: ProxyDeps, call: McpCall, ctx: McpGuardCon
   if (text.trim().length > 0) parsed = await parseJsonRpcSliced(text, ctx.slicer ?? new Slicer()).catch(() => undefined);
   const status = upstream.status >= 300 && upstream.status < 400 ? 502 : upstream.status;
   if (parsed !== undefined && (isObject(parsed) || Array.isArray(parsed))) {
-    const answers: JsonRpcMessage[] = [...local];
-    const slicer = ctx.slicer ?? new Slicer();
-    for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
-      await slicer.turn();
-      const startedAt = performance.now();
-      const guarded = await guardedAndKept(ctx, side, message);
-      count(deps, call, side.asked.get(idKey(isObject(message) ? message.id : null)) ?? (isObject(message) ? (message.method as string | undefined) : undefined), "server", guarded === message ? "passed" : "blocked", startedAt);
-      if (guarded) answers.push(guarded);
-    }
+    const { answers } = await guardAnswers(deps, call, ctx, side, parsed, local);
     if (answers.length === 0) return new Response(null, { status, headers: sessionHeader(ctx.session) });
     return Response.json(batch || answers.length !== 1 ? answers : answers[0], { status, headers });
   }
@@ -419,7 +426,7 @@ function relaySse(deps: ProxyDeps, call: McpCall, ctx: McpGuardContext, side: Se
               deps.log.warning("MCP server event that is not JSON-RPC dropped", { server: call.entry.name });
               continue;
             }
-            const method = side.asked.get(idKey(isObject(message) ? message.id : null)) ?? (isObject(message) ? (message.method as string | undefined) : undefined);
+            const method = methodOf(side, message);
             const startedAt = performance.now();
             const guarded = await guardedAndKept(ctx, side, message);
             count(deps, call, method, "server", guarded === message ? "passed" : "blocked", startedAt);
